@@ -1,0 +1,238 @@
+package agc
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/go-json-experiment/json"
+	"github.com/go-json-experiment/json/jsontext"
+)
+
+// Limits applied by Decode unless the caller changes them.
+const (
+	DefaultMaxBytes = 64 << 20 // 64 MiB
+	DefaultMaxDepth = 128
+)
+
+// Error classes of a document that cannot be decoded. They double as the
+// validator's rule classes for such documents (docs/rules.md).
+const (
+	ClassSyntax       = "json.syntax"
+	ClassDuplicateKey = "json.duplicate-key"
+	ClassTooDeep      = "json.too-deep"
+	ClassTooLarge     = "json.too-large"
+	ClassSchema       = "schema"
+)
+
+// Limits bounds what a decoder accepts. Zero fields take the defaults.
+type Limits struct {
+	MaxBytes int64
+	MaxDepth int
+}
+
+func (l Limits) maxBytes() int64 {
+	if l.MaxBytes <= 0 {
+		return DefaultMaxBytes
+	}
+	return l.MaxBytes
+}
+
+func (l Limits) maxDepth() int {
+	if l.MaxDepth <= 0 {
+		return DefaultMaxDepth
+	}
+	return l.MaxDepth
+}
+
+// Error is a document that could not be decoded. It names the place: a byte
+// offset (when known, else -1) and a JSON pointer (RFC 6901).
+type Error struct {
+	File    string
+	Offset  int64
+	Pointer string
+	Class   string
+	Msg     string
+}
+
+func (e *Error) Error() string {
+	where := e.File
+	if e.Offset >= 0 {
+		where += fmt.Sprintf(": byte %d", e.Offset)
+	}
+	return fmt.Sprintf("%s: %s at %s: %s", where, e.Class, pointerOrRoot(e.Pointer), e.Msg)
+}
+
+func pointerOrRoot(p string) string {
+	if p == "" {
+		return `"" (the document)`
+	}
+	return p
+}
+
+// CheckSyntax walks one JSON document and reports the first syntax error,
+// duplicate object member, invalid UTF-8, nesting deeper than the limit, or
+// size over the limit. It accepts exactly one top-level value.
+func CheckSyntax(file string, data []byte, lim Limits) error {
+	if int64(len(data)) > lim.maxBytes() {
+		return &Error{File: file, Offset: lim.maxBytes(), Class: ClassTooLarge,
+			Msg: fmt.Sprintf("input is larger than the limit of %d bytes", lim.maxBytes())}
+	}
+	if len(bytes.TrimSpace(data)) == 0 {
+		return &Error{File: file, Offset: 0, Class: ClassSyntax, Msg: "empty input: expected a JSON value"}
+	}
+	dec := jsontext.NewDecoder(bytes.NewReader(data))
+	maxDepth := lim.maxDepth()
+	for {
+		tok, err := dec.ReadToken()
+		if err != nil {
+			return syntaxError(file, data, dec, err)
+		}
+		if d := dec.StackDepth(); d > maxDepth {
+			return &Error{File: file, Offset: dec.InputOffset() - 1, Pointer: string(dec.StackPointer()),
+				Class: ClassTooDeep, Msg: fmt.Sprintf("nesting deeper than %d levels", maxDepth)}
+		}
+		_ = tok
+		if dec.StackDepth() == 0 {
+			break
+		}
+	}
+	if _, err := dec.ReadToken(); err != io.EOF {
+		off := dec.InputOffset()
+		if err != nil {
+			return syntaxError(file, data, dec, err)
+		}
+		return &Error{File: file, Offset: off, Class: ClassSyntax, Msg: "unexpected data after the top-level value"}
+	}
+	return nil
+}
+
+func syntaxError(file string, data []byte, dec *jsontext.Decoder, err error) error {
+	e := &Error{File: file, Offset: dec.InputOffset(), Pointer: string(dec.StackPointer()), Class: ClassSyntax}
+	var se *jsontext.SyntacticError
+	switch {
+	case errors.As(err, &se):
+		e.Offset, e.Pointer = se.ByteOffset, string(se.JSONPointer)
+		e.Msg = se.Err.Error()
+		if errors.Is(se.Err, jsontext.ErrDuplicateName) {
+			e.Class = ClassDuplicateKey
+		}
+	case errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF):
+		e.Offset = int64(len(data))
+		e.Msg = "unexpected end of input"
+	default:
+		e.Msg = err.Error()
+	}
+	return e
+}
+
+// Decode parses one AGC response strictly: the syntax checks of CheckSyntax,
+// a top-level object, and field types as the contract defines them. It does
+// not apply the contract's rules; see package validate.
+func Decode(file string, data []byte, lim Limits) (*Response, error) {
+	if err := CheckSyntax(file, data, lim); err != nil {
+		return nil, err
+	}
+	return decodeChecked(file, data, 0)
+}
+
+// decodeChecked unmarshals a document that already passed CheckSyntax.
+// base is added to byte offsets (for documents inside a larger stream).
+func decodeChecked(file string, data []byte, base int64) (*Response, error) {
+	if k := firstKind(data); k != '{' {
+		return nil, &Error{File: file, Offset: base + int64(firstIndex(data)), Class: ClassSchema,
+			Msg: fmt.Sprintf("a response is a JSON object, not %s", kindName(k))}
+	}
+	var r Response
+	if err := json.Unmarshal(data, &r); err != nil {
+		return nil, semanticError(file, base, err)
+	}
+	return &r, nil
+}
+
+func semanticError(file string, base int64, err error) error {
+	var se *json.SemanticError
+	if errors.As(err, &se) {
+		msg := "cannot decode"
+		if se.JSONKind != 0 && se.GoType != nil {
+			msg = fmt.Sprintf("expected %s, got %s", goKindName(se.GoType.Kind().String()), kindName(byte(se.JSONKind)))
+		} else if se.Err != nil {
+			msg = se.Err.Error()
+		}
+		return &Error{File: file, Offset: base + se.ByteOffset, Pointer: string(se.JSONPointer), Class: ClassSchema, Msg: msg}
+	}
+	var sy *jsontext.SyntacticError
+	if errors.As(err, &sy) {
+		return &Error{File: file, Offset: base + sy.ByteOffset, Pointer: string(sy.JSONPointer), Class: ClassSyntax, Msg: sy.Err.Error()}
+	}
+	return &Error{File: file, Offset: -1, Class: ClassSchema, Msg: err.Error()}
+}
+
+func firstIndex(data []byte) int {
+	for i, c := range data {
+		switch c {
+		case ' ', '\t', '\r', '\n':
+			continue
+		}
+		return i
+	}
+	return len(data)
+}
+
+func firstKind(data []byte) byte {
+	i := firstIndex(data)
+	if i >= len(data) {
+		return 0
+	}
+	switch c := data[i]; c {
+	case 'n', 't', 'f', '"', '{', '[':
+		return c
+	default:
+		return '0'
+	}
+}
+
+func kindName(k byte) string {
+	switch k {
+	case 'n':
+		return "null"
+	case 't', 'f':
+		return "a boolean"
+	case '"':
+		return "a string"
+	case '0':
+		return "a number"
+	case '{':
+		return "an object"
+	case '[':
+		return "an array"
+	}
+	return "nothing"
+}
+
+func goKindName(k string) string {
+	switch k {
+	case "struct", "map":
+		return "an object"
+	case "slice", "array":
+		return "an array"
+	case "string":
+		return "a string"
+	case "bool":
+		return "a boolean"
+	case "int", "int64", "float64":
+		return "a number"
+	}
+	return k
+}
+
+// Encode writes r as indented JSON with a trailing newline. Member order is
+// the contract's table order; unknown members follow the known ones.
+func Encode(r *Response) ([]byte, error) {
+	b, err := json.Marshal(r, jsontext.WithIndent("  "))
+	if err != nil {
+		return nil, err
+	}
+	return append(b, '\n'), nil
+}

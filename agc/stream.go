@@ -1,0 +1,107 @@
+package agc
+
+import (
+	"bytes"
+	"fmt"
+
+	"github.com/go-json-experiment/json/jsontext"
+)
+
+// Doc is one response read from a file that may hold several.
+type Doc struct {
+	File     string    // the file it came from
+	Prefix   string    // JSON pointer of the response inside the file ("" for a lone object, "/2" in an array)
+	Line     int       // 1-based line in a JSON Lines file, else 0
+	Raw      []byte    // the response's own bytes
+	Response *Response // nil when Err is set
+	Err      error     // *Error when the response could not be decoded
+}
+
+// Where names the document for messages: FILE, FILE#/2 or FILE:3.
+func (d Doc) Where() string {
+	switch {
+	case d.Line > 0:
+		return fmt.Sprintf("%s:%d", d.File, d.Line)
+	case d.Prefix != "":
+		return d.File + "#" + d.Prefix
+	}
+	return d.File
+}
+
+// DecodeAll reads a file that holds one response, a JSON array of responses,
+// or JSON Lines (one response per line). The returned error is set only when
+// the file as a whole is unreadable; a response that fails to decode is
+// reported in its Doc.
+func DecodeAll(file string, data []byte, lim Limits) ([]Doc, error) {
+	if int64(len(data)) > lim.maxBytes() {
+		return nil, CheckSyntax(file, data, lim)
+	}
+	switch firstKind(data) {
+	case '[':
+		return decodeArray(file, data, lim)
+	case '{':
+		if isJSONLines(data) {
+			return decodeLines(file, data, lim)
+		}
+	}
+	r, err := Decode(file, data, lim)
+	return []Doc{{File: file, Raw: data, Response: r, Err: err}}, nil
+}
+
+func decodeArray(file string, data []byte, lim Limits) ([]Doc, error) {
+	if err := CheckSyntax(file, data, lim); err != nil {
+		return nil, err
+	}
+	dec := jsontext.NewDecoder(bytes.NewReader(data))
+	if _, err := dec.ReadToken(); err != nil { // '['
+		return nil, syntaxError(file, data, dec, err)
+	}
+	var docs []Doc
+	for i := 0; dec.PeekKind() != ']'; i++ {
+		start := dec.InputOffset()
+		v, err := dec.ReadValue()
+		if err != nil {
+			return nil, syntaxError(file, data, dec, err)
+		}
+		raw := bytes.Clone(v)
+		prefix := fmt.Sprintf("/%d", i)
+		r, derr := decodeChecked(file, raw, start+int64(firstIndex(data[start:])))
+		if e, ok := derr.(*Error); ok {
+			e.Pointer = prefix + e.Pointer
+		}
+		docs = append(docs, Doc{File: file, Prefix: prefix, Raw: raw, Response: r, Err: derr})
+	}
+	return docs, nil
+}
+
+// isJSONLines reports whether data holds more than one top-level value.
+func isJSONLines(data []byte) bool {
+	dec := jsontext.NewDecoder(bytes.NewReader(data))
+	if err := dec.SkipValue(); err != nil {
+		return false
+	}
+	return dec.PeekKind() != 0
+}
+
+func decodeLines(file string, data []byte, lim Limits) ([]Doc, error) {
+	var docs []Doc
+	off := 0
+	for n, line := range bytes.SplitAfter(data, []byte("\n")) {
+		start := off
+		off += len(line)
+		if len(bytes.TrimSpace(line)) == 0 {
+			continue
+		}
+		d := Doc{File: file, Line: n + 1, Raw: line}
+		if err := CheckSyntax(file, line, lim); err != nil {
+			if e, ok := err.(*Error); ok && e.Offset >= 0 {
+				e.Offset += int64(start)
+			}
+			d.Err = err
+		} else {
+			d.Response, d.Err = decodeChecked(file, line, int64(start))
+		}
+		docs = append(docs, d)
+	}
+	return docs, nil
+}

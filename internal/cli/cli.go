@@ -1,0 +1,166 @@
+// Package cli implements the agc-sarif command. Every command is a function
+// of its arguments, standard streams and environment, so tests call it
+// directly; cmd/agc-sarif only wires it to the process.
+package cli
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strings"
+)
+
+// Exit codes, the same for every command (README, "Exit codes").
+const (
+	ExitOK    = 0 // success; lint may have been printed
+	ExitFail  = 1 // the input breaks a rule, or the gate's verdict fails
+	ExitUsage = 2 // bad usage, or an input that cannot be read at all
+)
+
+// Env is what a command may touch of the outside world.
+type Env struct {
+	Stdin  io.Reader
+	Stdout io.Writer
+	Stderr io.Writer
+	Getenv func(string) string
+	// Version is stamped into the binary at build time.
+	Version string
+}
+
+type command struct {
+	run   func(e *Env, args []string) int
+	short string
+}
+
+func commands() map[string]command {
+	return map[string]command{
+		"validate": {runValidate, "check AGC responses against every rule of the spec"},
+		"schema":   {runSchema, "print the AGC JSON Schema"},
+		"render":   {runRender, "render a response for people (spec §12)"},
+		"extract":  {runExtract, "print the fenced agc block of an agent's message"},
+		"version":  {runVersion, "print the version"},
+	}
+}
+
+// Main runs agc-sarif with args (without the program name) and returns the
+// exit code.
+func Main(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string, version string) int {
+	if getenv == nil {
+		getenv = func(string) string { return "" }
+	}
+	e := &Env{Stdin: stdin, Stdout: stdout, Stderr: stderr, Getenv: getenv, Version: version}
+	cmds := commands()
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+		usage(e.Stderr, cmds)
+		if len(args) == 0 {
+			return ExitUsage
+		}
+		return ExitOK
+	}
+	c, ok := cmds[args[0]]
+	if !ok {
+		fmt.Fprintf(e.Stderr, "agc-sarif: unknown command %q\n", args[0])
+		usage(e.Stderr, cmds)
+		return ExitUsage
+	}
+	return c.run(e, args[1:])
+}
+
+func usage(w io.Writer, cmds map[string]command) {
+	fmt.Fprintln(w, "usage: agc-sarif COMMAND [flags] [FILE...]")
+	fmt.Fprintln(w, "\ncommands:")
+	names := make([]string, 0, len(cmds))
+	for n := range cmds {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		fmt.Fprintf(w, "  %-10s %s\n", n, cmds[n].short)
+	}
+	fmt.Fprintln(w, "\nRun 'agc-sarif COMMAND -h' for a command's flags. Exit codes: 0 ok, 1 rule broken or failing verdict, 2 usage or unreadable input.")
+}
+
+// newFlags returns a flag set that reports errors instead of exiting.
+func newFlags(e *Env, name, args string) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(e.Stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(e.Stderr, "usage: agc-sarif %s %s\n", name, args)
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+// parseFlags parses args and maps -h and flag errors to exit codes. ok is
+// false when the command should return code at once.
+func parseFlags(fs *flag.FlagSet, args []string) (code int, ok bool) {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return ExitOK, false
+		}
+		return ExitUsage, false
+	}
+	return 0, true
+}
+
+// readInput reads a named input, "-" being standard input, refusing more
+// than max bytes (max <= 0: no limit).
+func readInput(e *Env, name string, max int64) ([]byte, error) {
+	var r io.Reader
+	if name == "-" {
+		r = e.Stdin
+	} else {
+		f, err := os.Open(name)
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		r = f
+	}
+	if max > 0 {
+		r = io.LimitReader(r, max+1)
+	}
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, fmt.Errorf("read %s: %w", displayName(name), err)
+	}
+	return data, nil
+}
+
+// displayName is how an input is named in messages.
+func displayName(name string) string {
+	if name == "-" {
+		return "<stdin>"
+	}
+	return name
+}
+
+// enumFlag is a flag.Value restricted to a fixed set of words.
+type enumFlag struct {
+	value   string
+	allowed []string
+}
+
+func newEnum(def string, allowed ...string) *enumFlag {
+	return &enumFlag{value: def, allowed: allowed}
+}
+
+func (f *enumFlag) String() string { return f.value }
+
+func (f *enumFlag) Set(s string) error {
+	for _, a := range f.allowed {
+		if s == a {
+			f.value = s
+			return nil
+		}
+	}
+	return fmt.Errorf("must be one of %s", strings.Join(f.allowed, ", "))
+}
+
+func runVersion(e *Env, args []string) int {
+	fmt.Fprintf(e.Stdout, "agc-sarif %s\n", e.Version)
+	return ExitOK
+}
