@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/go-json-experiment/json"
 	"github.com/go-json-experiment/json/jsontext"
@@ -108,6 +109,12 @@ func CheckSyntax(file string, data []byte, lim Limits) error {
 	return nil
 }
 
+// lastToken returns the unescaped last reference token of a JSON pointer.
+func lastToken(p string) string {
+	i := strings.LastIndexByte(p, '/')
+	return strings.ReplaceAll(strings.ReplaceAll(p[i+1:], "~1", "/"), "~0", "~")
+}
+
 func syntaxError(file string, data []byte, dec *jsontext.Decoder, err error) error {
 	e := &Error{File: file, Offset: dec.InputOffset(), Pointer: string(dec.StackPointer()), Class: ClassSyntax}
 	var se *jsontext.SyntacticError
@@ -117,6 +124,7 @@ func syntaxError(file string, data []byte, dec *jsontext.Decoder, err error) err
 		e.Msg = se.Err.Error()
 		if errors.Is(se.Err, jsontext.ErrDuplicateName) {
 			e.Class = ClassDuplicateKey
+			e.Msg = fmt.Sprintf("member %q appears twice in one object; JSON parsers disagree about which value counts", lastToken(e.Pointer))
 		}
 	case errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF):
 		e.Offset = int64(len(data))

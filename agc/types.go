@@ -75,7 +75,7 @@ type Response struct {
 	Coverage Coverage  `json:"coverage"`
 	Attempt  Attempt   `json:"attempt"`
 	Carried  []string  `json:"carried,omitzero"`
-	Unknown  Unknown   `json:",unknown"`
+	Unknown  Unknown   `json:",embed"`
 }
 
 // Gate identifies who answered (§4).
@@ -83,7 +83,7 @@ type Gate struct {
 	ID      string  `json:"id"`
 	Kind    string  `json:"kind"`
 	Version string  `json:"version,omitzero"`
-	Unknown Unknown `json:",unknown"`
+	Unknown Unknown `json:",embed"`
 }
 
 // Subject is what was judged (§5).
@@ -91,7 +91,7 @@ type Subject struct {
 	Kind        string   `json:"kind"`
 	Fingerprint string   `json:"fingerprint"`
 	Scope       []string `json:"scope,omitzero"`
-	Unknown     Unknown  `json:",unknown"`
+	Unknown     Unknown  `json:",embed"`
 }
 
 // Finding is one violation at one location (§7).
@@ -105,7 +105,7 @@ type Finding struct {
 	Status   string  `json:"status"`
 	Remedy   Remedy  `json:"remedy"`
 	Check    Check   `json:"check"`
-	Unknown  Unknown `json:",unknown"`
+	Unknown  Unknown `json:",embed"`
 }
 
 // Remedy is the strongest fix available (§7.1). Which payload fields are
@@ -121,7 +121,7 @@ type Remedy struct {
 	Ask       string         `json:"ask,omitzero"`       // decide
 	Options   []string       `json:"options,omitzero"`   // decide
 	Applied   *bool          `json:"applied,omitzero"`
-	Unknown   Unknown        `json:",unknown"`
+	Unknown   Unknown        `json:",embed"`
 }
 
 // IsApplied reports whether the gate says it applied the remedy itself.
@@ -132,7 +132,7 @@ type Edit struct {
 	Path    string  `json:"path"`
 	Find    string  `json:"find"`
 	Replace string  `json:"replace"`
-	Unknown Unknown `json:",unknown"`
+	Unknown Unknown `json:",embed"`
 }
 
 // Check lets the agent confirm a fix before it resubmits (§7.2).
@@ -140,7 +140,7 @@ type Check struct {
 	Kind      string  `json:"kind"`
 	Run       string  `json:"run,omitzero"`
 	Condition string  `json:"condition,omitzero"`
-	Unknown   Unknown `json:",unknown"`
+	Unknown   Unknown `json:",embed"`
 }
 
 // Coverage says what was checked and what was not (§8).
@@ -148,14 +148,14 @@ type Coverage struct {
 	Complete   bool     `json:"complete"`
 	Classes    []string `json:"classes"`
 	NotChecked []string `json:"not_checked,omitzero"`
-	Unknown    Unknown  `json:",unknown"`
+	Unknown    Unknown  `json:",embed"`
 }
 
 // Attempt counts rounds against a budget (§10).
 type Attempt struct {
 	N       int     `json:"n"`
 	Budget  int     `json:"budget"`
-	Unknown Unknown `json:",unknown"`
+	Unknown Unknown `json:",embed"`
 }
 
 // Blocking returns the findings whose severity is blocking.

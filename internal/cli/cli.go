@@ -37,10 +37,7 @@ type command struct {
 
 func commands() map[string]command {
 	return map[string]command{
-		"validate": {runValidate, "check AGC responses against every rule of the spec"},
-		"schema":   {runSchema, "print the AGC JSON Schema"},
-		"render":   {runRender, "render a response for people (spec §12)"},
-		"extract":  {runExtract, "print the fenced agc block of an agent's message"},
+		"validate": {runValidate, "check AGC responses against the schema and every rule of the spec"},
 		"version":  {runVersion, "print the version"},
 	}
 }
@@ -104,6 +101,26 @@ func parseFlags(fs *flag.FlagSet, args []string) (code int, ok bool) {
 		return ExitUsage, false
 	}
 	return 0, true
+}
+
+// parseArgs parses flags that may stand before, between or after the
+// positional arguments (GNU style; "--" ends the flags) and returns the
+// positional ones.
+func parseArgs(fs *flag.FlagSet, args []string) (pos []string, code int, ok bool) {
+	for {
+		if code, ok := parseFlags(fs, args); !ok {
+			return nil, code, false
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return pos, 0, true
+		}
+		if args[0] == "--" {
+			return append(pos, args[1:]...), 0, true
+		}
+		pos = append(pos, args[0])
+		args = args[1:]
+	}
 }
 
 // readInput reads a named input, "-" being standard input, refusing more
