@@ -99,8 +99,9 @@ func CheckSyntax(file string, data []byte, lim Limits) error {
 			break
 		}
 	}
+	end := dec.InputOffset()
 	if _, err := dec.ReadToken(); err != io.EOF {
-		off := dec.InputOffset()
+		off := end + int64(firstIndex(data[end:]))
 		if err != nil {
 			return syntaxError(file, data, dec, err)
 		}

@@ -138,3 +138,17 @@ func list(vs []Violation) string {
 	}
 	return strings.Join(lines, "\n")
 }
+
+// TestRulesDocumented keeps docs/rules.md in step with the rule table.
+func TestRulesDocumented(t *testing.T) {
+	doc, err := os.ReadFile("../docs/rules.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range rules {
+		row := "| `" + r.Class + "` | " + r.Section + " | " + r.Severity.String() + " |"
+		if !strings.Contains(string(doc), row) {
+			t.Errorf("docs/rules.md has no row %q", row)
+		}
+	}
+}

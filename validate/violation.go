@@ -4,8 +4,11 @@
 package validate
 
 import (
+	"cmp"
 	"fmt"
 	"sort"
+	"strconv"
+	"strings"
 )
 
 // Severity says whether a violation fails validation.
@@ -74,17 +77,40 @@ func Count(vs []Violation) (errors, lint int) {
 	return errors, lint
 }
 
-// sortViolations orders violations by file, then pointer, then rule, keeping
-// the order of equal ones.
+// sortViolations orders the violations of each file by place (array
+// indexes compared as numbers), then rule, keeping files in input order.
 func sortViolations(vs []Violation) {
+	rank := map[string]int{}
+	for _, v := range vs {
+		if _, ok := rank[v.File]; !ok {
+			rank[v.File] = len(rank)
+		}
+	}
 	sort.SliceStable(vs, func(i, j int) bool {
 		a, b := vs[i], vs[j]
 		if a.File != b.File {
-			return a.File < b.File
+			return rank[a.File] < rank[b.File]
 		}
-		if a.Pointer != b.Pointer {
-			return a.Pointer < b.Pointer
+		if c := comparePointers(a.Pointer, b.Pointer); c != 0 {
+			return c < 0
 		}
 		return a.Rule < b.Rule
 	})
+}
+
+// comparePointers orders JSON pointers token by token, numbers by value.
+func comparePointers(a, b string) int {
+	ta, tb := strings.Split(a, "/"), strings.Split(b, "/")
+	for k := 0; k < len(ta) && k < len(tb); k++ {
+		if ta[k] == tb[k] {
+			continue
+		}
+		na, errA := strconv.Atoi(ta[k])
+		nb, errB := strconv.Atoi(tb[k])
+		if errA == nil && errB == nil {
+			return cmp.Compare(na, nb)
+		}
+		return strings.Compare(ta[k], tb[k])
+	}
+	return cmp.Compare(len(ta), len(tb))
 }
