@@ -230,7 +230,9 @@ func goKindName(k string) string {
 		return "a string"
 	case "bool":
 		return "a boolean"
-	case "int", "int64", "float64":
+	case "int", "int64":
+		return "an integer written without a fraction or exponent"
+	case "float64":
 		return "a number"
 	}
 	return k

@@ -37,6 +37,7 @@ type command struct {
 
 func commands() map[string]command {
 	return map[string]command{
+		"schema":   {runSchema, "print the AGC JSON Schema (draft 2020-12)"},
 		"validate": {runValidate, "check AGC responses against the schema and every rule of the spec"},
 		"version":  {runVersion, "print the version"},
 	}
