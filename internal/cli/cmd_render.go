@@ -1,0 +1,81 @@
+package cli
+
+import (
+	"bufio"
+	"fmt"
+	"strings"
+	"unicode"
+
+	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/render"
+)
+
+// renderOptions are the parsed arguments of "agc-sarif render".
+type renderOptions struct {
+	format string // "text" or "markdown"
+	file   string // "-" is standard input
+}
+
+// runRender implements "agc-sarif render [--format text|markdown] FILE":
+// it shows one response for people as spec §12 asks.
+func runRender(e *Env, args []string) int {
+	opts, code, ok := parseRender(e, args)
+	if !ok {
+		return code
+	}
+	data, err := readInput(e, opts.file, agc.DefaultMaxBytes)
+	if err != nil {
+		fmt.Fprintf(e.Stderr, "agc-sarif render: %s\n", renderErrLine(err))
+		return ExitUsage
+	}
+	r, err := agc.Decode(displayName(opts.file), data, agc.Limits{})
+	if err != nil {
+		fmt.Fprintf(e.Stderr, "agc-sarif render: %s\n", renderErrLine(err))
+		return ExitFail
+	}
+	return writeRendered(e, opts.format, r)
+}
+
+func parseRender(e *Env, args []string) (renderOptions, int, bool) {
+	fs := newFlags(e, "render", "[--format text|markdown] FILE")
+	format := newEnum("text", "text", "markdown")
+	fs.Var(format, "format", "output format: text or markdown")
+	if code, ok := parseFlags(fs, args); !ok {
+		return renderOptions{}, code, false
+	}
+	if fs.NArg() != 1 {
+		fmt.Fprintln(e.Stderr, "agc-sarif render: expected exactly one FILE (- for standard input)")
+		fs.Usage()
+		return renderOptions{}, ExitUsage, false
+	}
+	return renderOptions{format: format.String(), file: fs.Arg(0)}, 0, true
+}
+
+func writeRendered(e *Env, format string, r *agc.Response) int {
+	w := bufio.NewWriter(e.Stdout)
+	var err error
+	if format == "markdown" {
+		err = render.Markdown(w, r)
+	} else {
+		err = render.Text(w, r)
+	}
+	if err == nil {
+		err = w.Flush()
+	}
+	if err != nil {
+		fmt.Fprintf(e.Stderr, "agc-sarif render: write output: %s\n", renderErrLine(err))
+		return ExitUsage
+	}
+	return ExitOK
+}
+
+// renderErrLine shows an error on one line, whatever its message holds.
+func renderErrLine(err error) string {
+	s := strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) {
+			return ' '
+		}
+		return r
+	}, err.Error())
+	return strings.Join(strings.Fields(s), " ")
+}

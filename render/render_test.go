@@ -1,0 +1,117 @@
+package render
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/agcgate/agc-action/agc"
+	"github.com/google/go-cmp/cmp"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files")
+
+// inputs are every valid fixture of the repository and this package's own
+// responses (testdata/render-*.json: hostile content, every kind).
+func inputs(t testing.TB) []string {
+	t.Helper()
+	shared, err := filepath.Glob("../fixtures/agc/valid/*.json")
+	if err != nil || len(shared) == 0 {
+		t.Fatalf("no fixtures in ../fixtures/agc/valid (%v)", err)
+	}
+	own, _ := filepath.Glob("testdata/render-*.json")
+	return append(shared, own...)
+}
+
+func load(t testing.TB, file string) *agc.Response {
+	t.Helper()
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := agc.Decode(file, data, agc.Limits{})
+	if err != nil {
+		t.Fatalf("decode: %v", err)
+	}
+	return r
+}
+
+type format struct {
+	ext    string
+	render func(*bytes.Buffer, *agc.Response) error
+}
+
+var formats = []format{
+	{"txt", func(b *bytes.Buffer, r *agc.Response) error { return Text(b, r) }},
+	{"md", func(b *bytes.Buffer, r *agc.Response) error { return Markdown(b, r) }},
+}
+
+func TestGolden(t *testing.T) {
+	for _, file := range inputs(t) {
+		r := load(t, file)
+		base := strings.TrimSuffix(filepath.Base(file), ".json")
+		for _, f := range formats {
+			t.Run(base+"."+f.ext, func(t *testing.T) {
+				var got bytes.Buffer
+				if err := f.render(&got, r); err != nil {
+					t.Fatal(err)
+				}
+				compareGolden(t, filepath.Join("testdata", base+"."+f.ext+".golden"), got.String())
+			})
+		}
+	}
+}
+
+func compareGolden(t *testing.T, path, got string) {
+	t.Helper()
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run: go test ./render -update)", err)
+	}
+	if d := cmp.Diff(strings.Split(string(want), "\n"), strings.Split(got, "\n")); d != "" {
+		t.Errorf("%s differs (-want +got); run go test ./render -update if the change is intended:\n%s", path, d)
+	}
+}
+
+func BenchmarkMarkdown(b *testing.B) {
+	for _, name := range []string{"../fixtures/agc/valid/block-patch.json", "testdata/render-hostile.json"} {
+		r := load(b, name)
+		b.Run(filepath.Base(name), func(b *testing.B) {
+			var buf bytes.Buffer
+			for b.Loop() {
+				buf.Reset()
+				if err := Markdown(&buf, r); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+func BenchmarkText(b *testing.B) {
+	r := load(b, "../fixtures/agc/valid/block-patch.json")
+	var buf bytes.Buffer
+	for b.Loop() {
+		buf.Reset()
+		if err := Text(&buf, r); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkEscape(b *testing.B) {
+	s := strings.Repeat("The error returned by db.Ping is ignored; see #12 and @octocat. ", 16)
+	b.SetBytes(int64(len(s)))
+	for b.Loop() {
+		Escape(s)
+	}
+}
