@@ -37,6 +37,7 @@ type command struct {
 
 func commands() map[string]command {
 	return map[string]command{
+		"extract":  {runExtract, "print the one fenced agc block of an agent's final message"},
 		"render":   {runRender, "render a response for people (spec §12) as text or Markdown"},
 		"schema":   {runSchema, "print the AGC JSON Schema (draft 2020-12)"},
 		"validate": {runValidate, "check AGC responses against the schema and every rule of the spec"},

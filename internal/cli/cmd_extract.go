@@ -1,0 +1,62 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/agcgate/agc-action/extract"
+)
+
+// maxMessage is the largest agent message extract reads.
+const maxMessage = 64 << 20
+
+// runExtract implements "agc-sarif extract [FILE]": print the one fenced agc
+// block of a judgment agent's final message.
+func runExtract(e *Env, args []string) int {
+	fs := newFlags(e, "extract", "[FILE]")
+	pos, code, ok := parseArgs(fs, args)
+	if !ok {
+		return code
+	}
+	if len(pos) > 1 {
+		fmt.Fprintf(e.Stderr, "agc-sarif extract: one FILE at most, got %d\n", len(pos))
+		fs.Usage()
+		return ExitUsage
+	}
+	name := "-"
+	if len(pos) == 1 {
+		name = pos[0]
+	}
+	msg, err := readInput(e, name, maxMessage)
+	if err != nil {
+		fmt.Fprintf(e.Stderr, "agc-sarif extract: %v\n", err)
+		return ExitUsage
+	}
+	if len(msg) > maxMessage {
+		fmt.Fprintf(e.Stderr, "agc-sarif extract: %s: larger than 64 MiB, the most an agent's message may be\n", displayName(name))
+		return ExitUsage
+	}
+	return printBlock(e, displayName(name), msg)
+}
+
+// printBlock finds the block in msg and prints it, its lint or its error.
+func printBlock(e *Env, file string, msg []byte) int {
+	b, lints, err := extract.Find(msg)
+	if err != nil {
+		var xe *extract.Error
+		if !errors.As(err, &xe) || len(xe.Lines) == 0 {
+			fmt.Fprintf(e.Stderr, "agc-sarif extract: %s: %v\n", file, err)
+			return ExitFail
+		}
+		fmt.Fprintf(e.Stderr, "agc-sarif extract: %s:%d: %s\n", file, xe.Lines[0], xe.Msg)
+		return ExitFail
+	}
+	for _, l := range lints {
+		fmt.Fprintf(e.Stderr, "lint: %s:%d: %s\n", file, l.Line, l.Message)
+	}
+	if _, err := e.Stdout.Write(b.Content); err != nil {
+		fmt.Fprintf(e.Stderr, "agc-sarif extract: write: %v\n", err)
+		return ExitUsage
+	}
+	return ExitOK
+}
