@@ -37,11 +37,13 @@ type command struct {
 
 func commands() map[string]command {
 	return map[string]command{
-		"extract":  {runExtract, "print the one fenced agc block of an agent's final message"},
-		"render":   {runRender, "render a response for people (spec §12) as text or Markdown"},
-		"schema":   {runSchema, "print the AGC JSON Schema (draft 2020-12)"},
-		"validate": {runValidate, "check AGC responses against the schema and every rule of the spec"},
-		"version":  {runVersion, "print the version"},
+		"carry":       {runCarry, "carry a verdict to a commit whose scoped content is unchanged"},
+		"fingerprint": {runFingerprint, "compute a scoped subject fingerprint of a commit's tree"},
+		"extract":     {runExtract, "print the one fenced agc block of an agent's final message"},
+		"render":      {runRender, "render a response for people (spec §12) as text or Markdown"},
+		"schema":      {runSchema, "print the AGC JSON Schema (draft 2020-12)"},
+		"validate":    {runValidate, "check AGC responses against the schema and every rule of the spec"},
+		"version":     {runVersion, "print the version"},
 	}
 }
 

@@ -1,0 +1,195 @@
+package fingerprint
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// MaxSymlinkHops bounds the symlinks followed while resolving one link
+// (the same bound as Linux's MAXSYMLINKS).
+const MaxSymlinkHops = 40
+
+// BlobReader returns the bytes of a blob by object id.
+type BlobReader func(oid string) ([]byte, error)
+
+// Select returns the entries of all (sorted by path) that the scope
+// selects, closed under symlinks: for every selected symlink, the entries
+// its target resolves to are selected too (a file, a gitlink, or every
+// entry under a directory, following links in the path). A link that
+// points outside the repository, to a path that is not in the tree, or
+// around a loop is an error: the fingerprint fails closed.
+func Select(all []Entry, s Scope, read BlobReader) ([]Entry, error) {
+	c := &closure{all: all, read: read, in: make([]bool, len(all))}
+	var queue []int
+	n := 0
+	for i, e := range all {
+		if s.Selects(e) {
+			c.in[i] = true
+			n++
+			if e.Mode == ModeSymlink {
+				queue = append(queue, i)
+			}
+		}
+	}
+	if len(queue) > 0 {
+		if err := c.follow(queue); err != nil {
+			return nil, err
+		}
+	}
+	out := make([]Entry, 0, n)
+	for i, e := range all {
+		if c.in[i] {
+			out = append(out, e)
+		}
+	}
+	return out, nil
+}
+
+type closure struct {
+	all    []Entry
+	read   BlobReader
+	in     []bool // by index into all
+	byPath map[string]int
+	done   map[string]bool
+	queue  []int
+}
+
+func (c *closure) follow(queue []int) error {
+	c.byPath = make(map[string]int, len(c.all))
+	for i, e := range c.all {
+		c.byPath[e.Path] = i
+	}
+	c.done = make(map[string]bool)
+	c.queue = queue
+	for len(c.queue) > 0 {
+		i := c.queue[0]
+		c.queue = c.queue[1:]
+		if c.done[c.all[i].Path] {
+			continue
+		}
+		c.done[c.all[i].Path] = true
+		if err := c.resolve(c.all[i]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// add selects entry i, queueing it to be followed when it is a symlink.
+func (c *closure) add(i int) {
+	e := c.all[i]
+	c.in[i] = true
+	if e.Mode == ModeSymlink && !c.done[e.Path] {
+		c.queue = append(c.queue, i)
+	}
+}
+
+// resolve walks link's target one component at a time, as the kernel does.
+func (c *closure) resolve(link Entry) error {
+	cur := strings.Split(link.Path, "/")
+	cur = cur[:len(cur)-1]
+	rest, err := c.target(link)
+	if err != nil {
+		return err
+	}
+	for hops := 1; len(rest) > 0; {
+		comp := rest[0]
+		rest = rest[1:]
+		switch comp {
+		case "", ".":
+			continue
+		case "..":
+			if len(cur) == 0 {
+				return fmt.Errorf("symlink %s points outside the repository", link.Path)
+			}
+			cur = cur[:len(cur)-1]
+			continue
+		}
+		cur = append(cur, comp)
+		p := strings.Join(cur, "/")
+		i, ok := c.byPath[p]
+		if !ok {
+			if !c.isDir(p) {
+				return fmt.Errorf("symlink %s: %s is not in the tree", link.Path, p)
+			}
+			continue
+		}
+		e := c.all[i]
+		c.in[i] = true // a link passed through is selected, not followed on its own
+		switch e.Mode {
+		case ModeGitlink:
+			return nil // what lies beneath is the submodule's content
+		case ModeSymlink:
+			if hops++; hops > MaxSymlinkHops {
+				return fmt.Errorf("symlink %s: more than %d links to follow (a loop?)", link.Path, MaxSymlinkHops)
+			}
+			more, err := c.target(e)
+			if err != nil {
+				return fmt.Errorf("symlink %s: %w", link.Path, err)
+			}
+			cur = cur[:len(cur)-1]
+			rest = append(more, rest...)
+		default:
+			if hasComponent(rest) {
+				return fmt.Errorf("symlink %s: %s is a file, not a directory", link.Path, p)
+			}
+			return nil
+		}
+	}
+	c.addDir(strings.Join(cur, "/"))
+	return nil
+}
+
+// target reads a symlink's target and splits it into components.
+func (c *closure) target(link Entry) ([]string, error) {
+	if c.read == nil {
+		return nil, fmt.Errorf("symlink %s: no way to read its target", link.Path)
+	}
+	b, err := c.read(link.OID)
+	if err != nil {
+		return nil, fmt.Errorf("read symlink %s: %w", link.Path, err)
+	}
+	t := string(b)
+	switch {
+	case t == "":
+		return nil, fmt.Errorf("symlink %s has an empty target", link.Path)
+	case strings.HasPrefix(t, "/"):
+		return nil, fmt.Errorf("symlink %s points outside the repository (absolute target %q)", link.Path, t)
+	case strings.ContainsRune(t, 0):
+		return nil, fmt.Errorf("symlink %s: target contains a NUL byte", link.Path)
+	}
+	return strings.Split(t, "/"), nil
+}
+
+func hasComponent(rest []string) bool {
+	for _, r := range rest {
+		if r != "" && r != "." {
+			return true
+		}
+	}
+	return false
+}
+
+// prefixStart returns the index of the first entry whose path starts with
+// dir + "/" (all entries for the root, dir == "").
+func (c *closure) prefixStart(prefix string) int {
+	return sort.Search(len(c.all), func(i int) bool { return c.all[i].Path >= prefix })
+}
+
+func (c *closure) isDir(p string) bool {
+	prefix := p + "/"
+	i := c.prefixStart(prefix)
+	return i < len(c.all) && strings.HasPrefix(c.all[i].Path, prefix)
+}
+
+// addDir selects every entry under dir ("" is the root).
+func (c *closure) addDir(dir string) {
+	prefix := ""
+	if dir != "" {
+		prefix = dir + "/"
+	}
+	for i := c.prefixStart(prefix); i < len(c.all) && strings.HasPrefix(c.all[i].Path, prefix); i++ {
+		c.add(i)
+	}
+}

@@ -1,0 +1,86 @@
+package fingerprint
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Options say what to fingerprint.
+type Options struct {
+	Rev   string
+	Scope Scope
+	// GateID and GateVersion bind the fingerprint to a gate.
+	GateID, GateVersion string
+	// GateConfigs are repo-relative paths of the gate's configuration
+	// files, read from Rev's tree.
+	GateConfigs []string
+}
+
+// Result is a fingerprint and what it was computed over.
+type Result struct {
+	Commit      string
+	Scope       Scope
+	Gate        Gate
+	Tree        Tree
+	Fingerprint string
+}
+
+// Compute fingerprints the tree of the commit at o.Rev.
+func Compute(ctx context.Context, repo Repo, o Options) (*Result, error) {
+	commit, err := repo.Commit(ctx, o.Rev)
+	if err != nil {
+		return nil, err
+	}
+	all, err := repo.Tree(ctx, commit)
+	if err != nil {
+		return nil, err
+	}
+	gate, err := readGate(ctx, repo, all, o)
+	if err != nil {
+		return nil, err
+	}
+	read := func(oid string) ([]byte, error) { return repo.Blob(ctx, oid) }
+	sel, err := Select(all, o.Scope, read)
+	if err != nil {
+		return nil, fmt.Errorf("commit %s: %w", commit, err)
+	}
+	return &Result{Commit: commit, Scope: o.Scope, Gate: gate, Tree: Tree{All: all, Selected: sel},
+		Fingerprint: Sum(o.Scope, gate, sel)}, nil
+}
+
+func readGate(ctx context.Context, repo Repo, all []Entry, o Options) (Gate, error) {
+	g := Gate{ID: o.GateID, Version: o.GateVersion}
+	paths := slices.Clone(o.GateConfigs)
+	slices.Sort(paths)
+	for _, p := range slices.Compact(paths) {
+		i, ok := slices.BinarySearchFunc(all, p, func(e Entry, p string) int { return strings.Compare(e.Path, p) })
+		if !ok {
+			return Gate{}, fmt.Errorf("gate config %s: not a file in the tree of %s", p, o.Rev)
+		}
+		if e := all[i]; e.Mode != ModeFile && e.Mode != ModeExec {
+			return Gate{}, fmt.Errorf("gate config %s: mode %s at %s is not a regular file", p, e.Mode, o.Rev)
+		}
+		data, err := repo.Blob(ctx, all[i].OID)
+		if err != nil {
+			return Gate{}, fmt.Errorf("gate config %s: %w", p, err)
+		}
+		g.Configs = append(g.Configs, NewConfig(p, data))
+	}
+	return g, nil
+}
+
+// ReadScopeFile reads and parses a scope file at rev (the base branch, so
+// that a change cannot choose the scope it is judged on).
+func ReadScopeFile(ctx context.Context, repo Repo, rev, path string) (Scope, error) {
+	data, err := repo.File(ctx, rev, path)
+	if err != nil {
+		return Scope{}, fmt.Errorf("scope file: %w", err)
+	}
+	s, err := ParseScope(ParseScopeFile(data))
+	if err != nil {
+		return Scope{}, fmt.Errorf("scope file %s at %s: %w", path, rev, err)
+	}
+	return s, nil
+}

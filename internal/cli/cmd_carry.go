@@ -1,0 +1,172 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/fingerprint"
+)
+
+type carryOptions struct {
+	previous, previousRev string
+	repo, rev             string
+	scopeFile, base       string
+	configs               []string
+}
+
+// runCarry implements "agc-sarif carry": it carries a verdict to a commit
+// whose scoped content is unchanged, or names what changed.
+func runCarry(e *Env, args []string) int {
+	o, code, ok := parseCarry(e, args)
+	if !ok {
+		return code
+	}
+	prev, code := readResponse(e, "carry", o.previous)
+	if prev == nil {
+		return code
+	}
+	name := displayName(o.previous)
+	if !treeKind(prev.Subject.Kind) {
+		fmt.Fprintf(e.Stderr, "agc-sarif carry: %s: /subject/kind %q is not a tree subject (diff, commit, pull-request)\n", name, prev.Subject.Kind)
+		return ExitUsage
+	}
+	defer lessGC()()
+	g := &fingerprint.Git{Dir: o.repo}
+	defer g.Close()
+	c := &carrier{e: e, g: g, o: o, prev: prev, name: name}
+	return c.run()
+}
+
+func parseCarry(e *Env, args []string) (*carryOptions, int, bool) {
+	o := &carryOptions{}
+	fs := newFlags(e, "carry", "--previous RESPONSE.json [--previous-rev REV] [--repo DIR] [--rev REV] [--scope-file PATH --base REV] [--gate-config PATH]...")
+	fs.StringVar(&o.previous, "previous", "", "the AGC response to carry (- for standard input)")
+	fs.StringVar(&o.previousRev, "previous-rev", "", "the commit the previous response was judged on")
+	fs.StringVar(&o.repo, "repo", ".", "the repository (a shallow clone is enough without --previous-rev)")
+	fs.StringVar(&o.rev, "rev", "HEAD", "the commit to carry the verdict to")
+	fs.StringVar(&o.scopeFile, "scope-file", "", "take the scope from this repo path at --base instead of the response")
+	fs.StringVar(&o.base, "base", "", "the revision (the base branch) to read --scope-file from")
+	fs.Var((*fpList)(&o.configs), "gate-config", "a repo path of a gate configuration file; repeat for more")
+	if code, ok := parseFlags(fs, args); !ok {
+		return nil, code, false
+	}
+	var err error
+	switch {
+	case fs.NArg() > 0:
+		err = fmt.Errorf("unexpected arguments")
+	case o.previous == "":
+		err = fmt.Errorf("--previous is required")
+	case (o.scopeFile == "") != (o.base == ""):
+		err = fmt.Errorf("--scope-file and --base go together: the scope is read from the base branch")
+	}
+	if err != nil {
+		fmt.Fprintf(e.Stderr, "agc-sarif carry: %v\n", err)
+		fs.Usage()
+		return nil, ExitUsage, false
+	}
+	return o, 0, true
+}
+
+type carrier struct {
+	e    *Env
+	g    *fingerprint.Git
+	o    *carryOptions
+	prev *agc.Response
+	name string
+}
+
+func (c *carrier) run() int {
+	ctx := context.Background()
+	prevScope, err := fingerprint.ParseScope(c.prev.Subject.Scope)
+	if err != nil {
+		return fpFail(c.e, "carry", fmt.Errorf("%s: /subject/scope: %w", c.name, err))
+	}
+	scope := prevScope
+	if c.o.scopeFile != "" {
+		if scope, err = fingerprint.ReadScopeFile(ctx, c.g, c.o.base, c.o.scopeFile); err != nil {
+			return fpFail(c.e, "carry", err)
+		}
+	}
+	now, err := c.compute(c.o.rev, scope)
+	if err != nil {
+		return fpFail(c.e, "carry", err)
+	}
+	var then *fingerprint.Result
+	if c.o.previousRev != "" {
+		if then, err = c.compute(c.o.previousRev, prevScope); err != nil {
+			return fpFail(c.e, "carry", err)
+		}
+	}
+	if reasons := c.reasons(then, now, prevScope, scope); len(reasons) > 0 {
+		fmt.Fprintf(c.e.Stderr, "agc-sarif carry: not carried to %s:\n  %s\n", now.Commit, strings.Join(reasons, "\n  "))
+		return ExitFail
+	}
+	return c.emit(then, now)
+}
+
+func (c *carrier) compute(rev string, scope fingerprint.Scope) (*fingerprint.Result, error) {
+	return c.g.Compute(context.Background(), fingerprint.Options{Rev: rev, Scope: scope,
+		GateID: c.prev.Gate.ID, GateVersion: c.prev.Gate.Version, GateConfigs: c.o.configs})
+}
+
+// reasons says why the verdict cannot be carried; none when it can.
+func (c *carrier) reasons(then, now *fingerprint.Result, prevScope, scope fingerprint.Scope) []string {
+	want := c.prev.Subject.Fingerprint
+	var out []string
+	if then != nil && then.Fingerprint != want {
+		out = append(out, fmt.Sprintf("%s: /subject/fingerprint %s is not the fingerprint of %s (%s): the verdict was judged on other content, another gate config or another algorithm",
+			c.name, want, then.Commit, then.Fingerprint))
+	}
+	if now.Fingerprint == want && len(out) == 0 {
+		return nil
+	}
+	if !scope.Equal(prevScope) {
+		out = append(out, fmt.Sprintf("the scope changed: %s at %s, the response has %s", quoteAll(scope.Patterns()), c.o.base, quoteAll(prevScope.Patterns())))
+	}
+	if then == nil {
+		return append(out, fmt.Sprintf("the fingerprint at %s is %s, the response's is %s (pass --previous-rev to name the entries that changed)",
+			now.Commit, now.Fingerprint, want))
+	}
+	out = append(out, gateChanges(then.Gate, now.Gate)...)
+	for _, ch := range fingerprint.Diff(then.Tree, now.Tree) {
+		out = append(out, ch.String())
+	}
+	if len(out) == 0 {
+		out = append(out, fmt.Sprintf("the fingerprint at %s is %s, the response's is %s", now.Commit, now.Fingerprint, want))
+	}
+	return out
+}
+
+func gateChanges(a, b fingerprint.Gate) []string {
+	old := map[string][32]byte{}
+	for _, cf := range a.Configs {
+		old[cf.Path] = cf.SHA256
+	}
+	var out []string
+	for _, cf := range b.Configs {
+		if h, ok := old[cf.Path]; ok && h != cf.SHA256 {
+			out = append(out, "gate config "+cf.Path+" modified")
+		}
+	}
+	return out
+}
+
+// emit prints the carried response: the previous one with a carry record.
+func (c *carrier) emit(then, now *fingerprint.Result) int {
+	judged := ""
+	if then != nil {
+		judged = then.Commit
+	}
+	out, err := fingerprint.Carry(c.prev, judged, now.Commit)
+	if err != nil {
+		return fpFail(c.e, "carry", fmt.Errorf("%s: %w", c.name, err))
+	}
+	b, err := agc.Encode(out)
+	if err != nil {
+		return fpFail(c.e, "carry", err)
+	}
+	c.e.Stdout.Write(b)
+	return ExitOK
+}

@@ -1,0 +1,165 @@
+package cli
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/go-json-experiment/json"
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+
+	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/fingerprint"
+	"github.com/agcgate/agc-action/fingerprint/gittest"
+)
+
+func decodeCarried(t *testing.T, out string) (*agc.Response, fingerprint.CarriedFrom) {
+	t.Helper()
+	r, err := agc.Decode("carried", []byte(out), agc.Limits{})
+	if err != nil {
+		t.Fatalf("carried response: %v\n%s", err, out)
+	}
+	rec, ok, err := fingerprint.CarriedRecord(r)
+	if err != nil || !ok {
+		t.Fatalf("carried response has no %s member (%v):\n%s", fingerprint.CarriedFromKey, err, out)
+	}
+	return r, rec
+}
+
+func readResp(t *testing.T, path string) *agc.Response {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := agc.Decode(path, data, agc.Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+func TestCarryDocsOnlyCommit(t *testing.T) {
+	r := fpRepo(t)
+	judged := r.Git("rev-parse", "HEAD")
+	prev := responseFile(t, r, "HEAD", "pull-request", []string{"src/**"})
+	r.Write("docs/README.md", "# docs, reworded\n")
+	head := r.Commit("docs")
+	code, out, errs := fpCall(t, runCarry, "--previous", prev, "--previous-rev", judged, "--repo", r.Dir)
+	if code != ExitOK {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	got, rec := decodeCarried(t, out)
+	want := readResp(t, prev)
+	if d := cmp.Diff(want, got, cmpopts.IgnoreFields(agc.Response{}, "Unknown")); d != "" {
+		t.Errorf("carried response differs beyond the record (-previous +carried):\n%s", d)
+	}
+	var unknown map[string]any
+	if err := json.Unmarshal(got.Unknown, &unknown); err != nil || !cmp.Equal(unknown["x-extra"], map[string]any{"kept": true}) {
+		t.Errorf("the previous response's unknown member x-extra was dropped")
+	}
+	if rec != (fingerprint.CarriedFrom{SHA: judged, Fingerprint: want.Subject.Fingerprint, To: head}) {
+		t.Errorf("record %+v, want sha %s, to %s", rec, judged, head)
+	}
+	// Carried again, it keeps the commit it was first judged on.
+	carried := filepath.Join(t.TempDir(), "carried.json")
+	if err := os.WriteFile(carried, []byte(out), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r.Write("docs/more.md", "more\n")
+	next := r.Commit("more docs")
+	code, out, errs = fpCall(t, runCarry, "--previous", carried, "--previous-rev", head, "--repo", r.Dir)
+	if code != ExitOK {
+		t.Fatalf("second carry: exit %d: %s", code, errs)
+	}
+	if _, rec := decodeCarried(t, out); rec.SHA != judged || rec.To != next {
+		t.Errorf("second carry record %+v, want sha %s to %s", rec, judged, next)
+	}
+}
+
+func TestCarryVoided(t *testing.T) {
+	tests := []struct {
+		name    string
+		change  func(r *gittest.Repo)
+		prevRev bool
+		want    string
+	}{
+		{"in-scope edit", func(r *gittest.Repo) { r.Write("src/a.go", "package a // edited\n") }, true, "src/a.go modified"},
+		{"rename out of scope", func(r *gittest.Repo) { r.Git("mv", "src/b.go", "docs/b.go") }, true, "src/b.go renamed to docs/b.go"},
+		{"no previous rev", func(r *gittest.Repo) { r.Write("src/a.go", "package a // edited\n") }, false, "pass --previous-rev"},
+		{"gate config", func(r *gittest.Repo) { r.Write(".agc/review.md", "Approve.\n") }, true, "gate config .agc/review.md modified"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := fpRepo(t)
+			judged := r.Git("rev-parse", "HEAD")
+			prev := responseFile(t, r, "HEAD", "pull-request", []string{"src/**"}, ".agc/review.md")
+			tt.change(r)
+			r.Commit("change")
+			args := []string{"--previous", prev, "--repo", r.Dir, "--gate-config", ".agc/review.md"}
+			if tt.prevRev {
+				args = append(args, "--previous-rev", judged)
+			}
+			code, out, errs := fpCall(t, runCarry, args...)
+			t.Logf("stderr:\n%s", errs)
+			if code != ExitFail || out != "" || !strings.Contains(errs, tt.want) {
+				t.Errorf("exit %d, stdout %q, stderr %q; want exit 1 naming %q", code, out, errs, tt.want)
+			}
+		})
+	}
+}
+
+func TestCarryWrongPreviousRev(t *testing.T) {
+	r := fpRepo(t)
+	prev := responseFile(t, r, "HEAD", "commit", []string{"src/**"})
+	r.Write("src/a.go", "package a // edited\n")
+	r.Commit("edit")
+	r.Git("revert", "--no-edit", "HEAD")
+	code, _, errs := fpCall(t, runCarry, "--previous", prev, "--previous-rev", "HEAD~1", "--repo", r.Dir)
+	if code != ExitFail || !strings.Contains(errs, "is not the fingerprint of") {
+		t.Errorf("exit %d, stderr %q; want the previous rev refused", code, errs)
+	}
+}
+
+func TestCarryScopeFileFromBase(t *testing.T) {
+	r := fpRepo(t) // .agc/scope on main is src/**
+	r.Git("checkout", "-q", "-b", "pr")
+	r.Write(".agc/scope", "src/a.go\n") // the PR shrinks its own scope
+	judged := r.Commit("shrink the scope")
+	code, out, errs := fpCall(t, runFingerprint, "--repo", r.Dir, "--scope-file", ".agc/scope", "--base", "main",
+		"--gate-id", "review", "--gate-version", "1.0")
+	if code != ExitOK {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	prev := writeResponse(t, "pull-request", strings.TrimSpace(out), []string{"src/**"})
+	r.Write("src/b.go", "package b // unreviewed\n")
+	r.Commit("edit outside the shrunk scope")
+	code, _, errs = fpCall(t, runCarry, "--previous", prev, "--previous-rev", judged, "--repo", r.Dir,
+		"--scope-file", ".agc/scope", "--base", "main")
+	if code != ExitFail || !strings.Contains(errs, "src/b.go modified") {
+		t.Errorf("exit %d, stderr %q; want src/b.go modified", code, errs)
+	}
+}
+
+func TestCarryUsage(t *testing.T) {
+	r := fpRepo(t)
+	toolCall := writeResponse(t, "tool-call", "sha256:00", nil)
+	bad := filepath.Join(t.TempDir(), "bad.json")
+	if err := os.WriteFile(bad, []byte(`{"agc":"0.1","agc":"0.1"}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{},
+		{"--previous", toolCall, "--repo", r.Dir},
+		{"--previous", bad, "--repo", r.Dir},
+		{"--previous", filepath.Join(t.TempDir(), "missing.json")},
+		{"--previous", toolCall, "--scope-file", ".agc/scope"},
+		{"--previous", toolCall, "extra"},
+	} {
+		if code, _, errs := fpCall(t, runCarry, args...); code != ExitUsage || errs == "" {
+			t.Errorf("%q: exit %d, stderr %q; want %d with a message", args, code, errs, ExitUsage)
+		}
+	}
+}

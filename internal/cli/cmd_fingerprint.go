@@ -1,0 +1,282 @@
+package cli
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"runtime/debug"
+	"strings"
+
+	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/fingerprint"
+)
+
+// fingerprintOptions are the parsed arguments of "agc-sarif fingerprint".
+type fingerprintOptions struct {
+	repo, rev string
+	scope     []string
+	scopeFile string
+	base      string
+	gateID    string
+	gateVer   string
+	configs   []string
+	subject   string // a response whose fingerprint to check
+	kind      string // tree, tool-call or artifact (without --subject)
+	input     string // the tool call or artifact
+	explain   bool
+}
+
+const fingerprintUsage = "[--repo DIR] [--rev REV] [--scope PATTERN]... [--scope-file PATH --base REV] " +
+	"[--gate-id ID] [--gate-version V] [--gate-config PATH]... [--subject RESPONSE.json] " +
+	"[--kind tree|tool-call|artifact --input FILE] [--explain]"
+
+// runFingerprint implements "agc-sarif fingerprint": it prints the scoped
+// fingerprint of a commit's tree (docs/fingerprint.md), or with --subject
+// checks a response's fingerprint against the content it names.
+func runFingerprint(e *Env, args []string) int {
+	o, code, ok := parseFingerprint(e, args)
+	if !ok {
+		return code
+	}
+	defer lessGC()()
+	if o.subject != "" {
+		return checkSubject(e, o)
+	}
+	if o.kind != "tree" {
+		return fingerprintInput(e, o, o.kind, o.scope)
+	}
+	g := &fingerprint.Git{Dir: o.repo}
+	defer g.Close()
+	sc, err := fingerprintScope(g, o)
+	if err != nil {
+		return fpFail(e, "fingerprint", err)
+	}
+	res, err := g.Compute(context.Background(), fingerprint.Options{Rev: o.rev, Scope: sc,
+		GateID: o.gateID, GateVersion: o.gateVer, GateConfigs: o.configs})
+	if err != nil {
+		return fpFail(e, "fingerprint", err)
+	}
+	fmt.Fprintln(e.Stdout, res.Fingerprint)
+	if o.explain {
+		explain(e.Stdout, res)
+	}
+	return ExitOK
+}
+
+func parseFingerprint(e *Env, args []string) (*fingerprintOptions, int, bool) {
+	o := &fingerprintOptions{}
+	fs := newFlags(e, "fingerprint", fingerprintUsage)
+	fs.StringVar(&o.repo, "repo", ".", "the repository (a shallow clone is enough)")
+	fs.StringVar(&o.rev, "rev", "HEAD", "the commit to fingerprint")
+	fs.Var((*fpList)(&o.scope), "scope", "a scope pattern (doublestar glob, ! excludes; JSON pointer for tool calls); repeat for more")
+	fs.StringVar(&o.scopeFile, "scope-file", "", "read the scope patterns from this repo path at --base")
+	fs.StringVar(&o.base, "base", "", "the revision (the base branch) to read --scope-file from")
+	fs.StringVar(&o.gateID, "gate-id", "", "bind the fingerprint to this gate id")
+	fs.StringVar(&o.gateVer, "gate-version", "", "bind the fingerprint to this gate version")
+	fs.Var((*fpList)(&o.configs), "gate-config", "a repo path of a gate configuration file, read at --rev; repeat for more")
+	fs.StringVar(&o.subject, "subject", "", "check this AGC response's subject.fingerprint (- for standard input)")
+	kind := newEnum("tree", "tree", "tool-call", "artifact")
+	fs.Var(kind, "kind", "what to fingerprint without --subject: tree, tool-call or artifact")
+	fs.StringVar(&o.input, "input", "", "the tool call (JSON) or artifact to fingerprint (- for standard input)")
+	fs.BoolVar(&o.explain, "explain", false, "list the selected entries")
+	if code, ok := parseFlags(fs, args); !ok {
+		return nil, code, false
+	}
+	o.kind = kind.String()
+	if err := o.check(fs.NArg()); err != nil {
+		fmt.Fprintf(e.Stderr, "agc-sarif fingerprint: %v\n", err)
+		fs.Usage()
+		return nil, ExitUsage, false
+	}
+	return o, 0, true
+}
+
+func (o *fingerprintOptions) check(nargs int) error {
+	switch {
+	case nargs > 0:
+		return fmt.Errorf("unexpected arguments")
+	case o.scopeFile != "" && len(o.scope) > 0:
+		return fmt.Errorf("--scope and --scope-file exclude each other")
+	case (o.scopeFile == "") != (o.base == ""):
+		return fmt.Errorf("--scope-file and --base go together: the scope is read from the base branch")
+	case o.subject != "" && (len(o.scope) > 0 || o.scopeFile != "" || o.gateID != "" || o.gateVer != ""):
+		return fmt.Errorf("with --subject, the scope and the gate come from the response")
+	case o.kind != "tree" && o.subject == "" && o.input == "":
+		return fmt.Errorf("--kind %s needs --input", o.kind)
+	}
+	return nil
+}
+
+// fingerprintScope is the scope of the options: patterns, or a scope file
+// read at the base revision.
+func fingerprintScope(g *fingerprint.Git, o *fingerprintOptions) (fingerprint.Scope, error) {
+	if o.scopeFile != "" {
+		return fingerprint.ReadScopeFile(context.Background(), g, o.base, o.scopeFile)
+	}
+	return fingerprint.ParseScope(o.scope)
+}
+
+// fingerprintInput fingerprints a tool call or an artifact from --input.
+func fingerprintInput(e *Env, o *fingerprintOptions, kind string, scope []string) int {
+	fp, code := inputFingerprint(e, o.input, kind, scope)
+	if code != ExitOK {
+		return code
+	}
+	fmt.Fprintln(e.Stdout, fp)
+	return ExitOK
+}
+
+func inputFingerprint(e *Env, name, kind string, scope []string) (string, int) {
+	if name == "" {
+		fmt.Fprintf(e.Stderr, "agc-sarif fingerprint: a %s subject needs --input\n", kind)
+		return "", ExitUsage
+	}
+	data, err := readInput(e, name, 0)
+	if err != nil {
+		return "", fpFail(e, "fingerprint", err)
+	}
+	if kind == "artifact" || kind == agc.SubjectArtifact {
+		return fingerprint.Artifact(data), ExitOK
+	}
+	fp, err := fingerprint.ToolCall(data, scope)
+	if err != nil {
+		return "", fpFail(e, "fingerprint", fmt.Errorf("%s: %w", displayName(name), err))
+	}
+	return fp, ExitOK
+}
+
+// checkSubject recomputes a response's fingerprint over its own scope.
+func checkSubject(e *Env, o *fingerprintOptions) int {
+	r, code := readResponse(e, "fingerprint", o.subject)
+	if r == nil {
+		return code
+	}
+	name := displayName(o.subject)
+	var got string
+	var res *fingerprint.Result
+	switch r.Subject.Kind {
+	case agc.SubjectToolCall, agc.SubjectArtifact:
+		if got, code = inputFingerprint(e, o.input, r.Subject.Kind, r.Subject.Scope); code != ExitOK {
+			return code
+		}
+	default:
+		if res, code = subjectTree(e, "fingerprint", name, r, o.repo, o.rev, o.configs); res == nil {
+			return code
+		}
+		got = res.Fingerprint
+	}
+	if got != r.Subject.Fingerprint {
+		fmt.Fprintf(e.Stderr, "%s: /subject/fingerprint is %s, but the content in its scope %s: the verdict is about other content\n",
+			name, r.Subject.Fingerprint, describeAt(got, res))
+		return ExitFail
+	}
+	fmt.Fprintf(e.Stdout, "%s: /subject/fingerprint %s matches the content in its scope%s\n", name, got, commitNote(res))
+	if o.explain && res != nil {
+		explain(e.Stdout, res)
+	}
+	return ExitOK
+}
+
+// subjectTree computes the fingerprint of a tree subject of r at rev, over
+// r's own scope and bound to r's gate.
+func subjectTree(e *Env, cmd, name string, r *agc.Response, repo, rev string, configs []string) (*fingerprint.Result, int) {
+	if !treeKind(r.Subject.Kind) {
+		fmt.Fprintf(e.Stderr, "agc-sarif %s: %s: /subject/kind %q has no fingerprint this tool can recompute\n", cmd, name, r.Subject.Kind)
+		return nil, ExitUsage
+	}
+	sc, err := fingerprint.ParseScope(r.Subject.Scope)
+	if err != nil {
+		return nil, fpFail(e, cmd, fmt.Errorf("%s: /subject/scope: %w", name, err))
+	}
+	g := &fingerprint.Git{Dir: repo}
+	defer g.Close()
+	res, err := g.Compute(context.Background(), fingerprint.Options{Rev: rev, Scope: sc,
+		GateID: r.Gate.ID, GateVersion: r.Gate.Version, GateConfigs: configs})
+	if err != nil {
+		return nil, fpFail(e, cmd, err)
+	}
+	return res, ExitOK
+}
+
+func treeKind(k string) bool {
+	return k == agc.SubjectDiff || k == agc.SubjectCommit || k == agc.SubjectPullRequest
+}
+
+func describeAt(fp string, res *fingerprint.Result) string {
+	if res == nil {
+		return "has " + fp
+	}
+	return fmt.Sprintf("at %s has %s", res.Commit, fp)
+}
+
+func commitNote(res *fingerprint.Result) string {
+	if res == nil {
+		return ""
+	}
+	return fmt.Sprintf(" at %s (%d entries)", res.Commit, len(res.Tree.Selected))
+}
+
+// readResponse reads and strictly decodes one AGC response.
+func readResponse(e *Env, cmd, file string) (*agc.Response, int) {
+	data, err := readInput(e, file, agc.DefaultMaxBytes)
+	if err != nil {
+		return nil, fpFail(e, cmd, err)
+	}
+	r, err := agc.Decode(displayName(file), data, agc.Limits{})
+	if err != nil {
+		return nil, fpFail(e, cmd, err)
+	}
+	return r, ExitOK
+}
+
+// explain lists what a fingerprint covers: commit, scope, gate, entries.
+func explain(w io.Writer, res *fingerprint.Result) {
+	bw := bufio.NewWriter(w)
+	defer bw.Flush()
+	fmt.Fprintf(bw, "commit %s\n", res.Commit)
+	if res.Scope.Whole() {
+		fmt.Fprintln(bw, "scope (the whole tree)")
+	} else {
+		fmt.Fprintf(bw, "scope %s\n", quoteAll(res.Scope.Patterns()))
+	}
+	fmt.Fprintf(bw, "gate id %q version %q\n", res.Gate.ID, res.Gate.Version)
+	for _, c := range res.Gate.Configs {
+		fmt.Fprintf(bw, "gate config sha256:%x %s\n", c.SHA256, c.Path)
+	}
+	for _, en := range res.Tree.Selected {
+		fmt.Fprintln(bw, en.String())
+	}
+	fmt.Fprintf(bw, "%d of %d entries selected\n", len(res.Tree.Selected), len(res.Tree.All))
+}
+
+func quoteAll(ss []string) string {
+	q := make([]string, len(ss))
+	for i, s := range ss {
+		q[i] = fmt.Sprintf("%q", s)
+	}
+	return strings.Join(q, " ")
+}
+
+// fpFail reports an error that keeps a command from running: exit 2.
+func fpFail(e *Env, cmd string, err error) int {
+	fmt.Fprintf(e.Stderr, "agc-sarif %s: %v\n", cmd, err)
+	return ExitUsage
+}
+
+// lessGC makes the collector run less often while a tree listing of maybe
+// 100,000 entries is held (it is all live data), and returns the undo.
+func lessGC() func() {
+	old := debug.SetGCPercent(400)
+	return func() { debug.SetGCPercent(old) }
+}
+
+// fpList is a repeatable string flag.
+type fpList []string
+
+func (l *fpList) String() string { return strings.Join(*l, " ") }
+
+func (l *fpList) Set(s string) error {
+	*l = append(*l, s)
+	return nil
+}
