@@ -116,7 +116,12 @@ func parseArgs(fs *flag.FlagSet, args []string) (pos []string, code int, ok bool
 		if code, ok := parseFlags(fs, args); !ok {
 			return nil, code, false
 		}
-		args = fs.Args()
+		rest := fs.Args()
+		if n := len(args) - len(rest); n > 0 && args[n-1] == "--" {
+			// flag.Parse consumed the "--" that ends the flags.
+			return append(pos, rest...), 0, true
+		}
+		args = rest
 		if len(args) == 0 {
 			return pos, 0, true
 		}

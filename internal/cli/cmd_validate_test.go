@@ -136,3 +136,26 @@ func TestValidateUsage(t *testing.T) {
 		t.Errorf("stdin: exit %d, out %s", code, out)
 	}
 }
+
+func TestParseArgsDoubleDash(t *testing.T) {
+	e := &Env{Stderr: &bytes.Buffer{}}
+	cases := []struct {
+		args []string
+		pos  []string
+		flag bool
+	}{
+		{[]string{"-x", "a", "b"}, []string{"a", "b"}, true},
+		{[]string{"a", "-x", "b"}, []string{"a", "b"}, true},
+		{[]string{"-x", "--", "-c", "b"}, []string{"-c", "b"}, true},
+		{[]string{"a", "--", "-x"}, []string{"a", "-x"}, false},
+		{[]string{"--", "-x"}, []string{"-x"}, false},
+	}
+	for _, c := range cases {
+		fs := newFlags(e, "t", "")
+		x := fs.Bool("x", false, "")
+		pos, _, ok := parseArgs(fs, c.args)
+		if !ok || strings.Join(pos, " ") != strings.Join(c.pos, " ") || *x != c.flag {
+			t.Errorf("%q: pos %q x=%v ok=%v, want %q x=%v", c.args, pos, *x, ok, c.pos, c.flag)
+		}
+	}
+}

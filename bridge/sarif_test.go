@@ -1,0 +1,50 @@
+package bridge
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/sarif"
+	"github.com/agcgate/agc-action/sarif/sariftest"
+)
+
+// TestFixturesToSARIF carries every bridged fixture on to SARIF and checks
+// it with the SARIF schema, GitHub's limits and the SARIF Multitool.
+func TestFixturesToSARIF(t *testing.T) {
+	dir := t.TempDir()
+	var files []string
+	for _, s := range sources {
+		for _, path := range fixtures(t, filepath.Join(fixtureRoot, s.dir)) {
+			data, _ := os.ReadFile(path)
+			r, _, err := s.convert(path, data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rep, err := sarif.FromAGC([]*agc.Response{r}, sarif.WriteOptions{})
+			if err != nil {
+				t.Fatalf("%s: to SARIF: %v", path, err)
+			}
+			out, err := sarif.Marshal(rep)
+			if err != nil {
+				t.Fatalf("%s: marshal SARIF: %v", path, err)
+			}
+			if err := sariftest.CheckSchema(t, out); err != nil {
+				t.Errorf("%s: SARIF schema: %v", path, err)
+			}
+			if err := sariftest.CheckLimits(out); err != nil {
+				t.Errorf("%s: GitHub limits: %v", path, err)
+			}
+			name := filepath.Join(dir, s.dir+"-"+strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))+".sarif")
+			if err := os.WriteFile(name, out, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			files = append(files, name)
+		}
+	}
+	for file, errs := range sariftest.Multitool(t, files) {
+		t.Errorf("%s: SARIF Multitool: %s", filepath.Base(file), strings.Join(errs, "; "))
+	}
+}
