@@ -1,0 +1,65 @@
+package ghapi
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/agcgate/agc-action/render"
+)
+
+// MaxBody is GitHub's limit on a comment or review body, in characters.
+const MaxBody = 65536
+
+// findingText is what a comment shows for one finding: the rendered
+// finding (whose remedy shows a patch's edits as a diff block), then the
+// change as a suggestion when GitHub can take it as one.
+func findingText(p Placed) string {
+	text := render.FindingMarkdown(p.Finding)
+	if c := p.Pos.Change; c != nil && p.Suggest {
+		text += "\n**Suggested change:**\n\n" + c.Suggestion()
+	}
+	return text
+}
+
+// inlineBody is an inline comment's body with its marker; hash covers the
+// shown text only.
+func inlineBody(gate string, p Placed) (body, hash string) {
+	text := findingText(p)
+	hash = contentHash(text)
+	if len(text) > MaxBody-1000 {
+		text = fmt.Sprintf("This finding is too long for a review comment (%d characters); the check run agc/%s shows it in full.\n",
+			len(text), render.Escape(gate))
+	}
+	m := FormatMarker(MarkFinding, "gate", gate, "id", p.Finding.ID, "hash", hash)
+	return withMarkers([]string{m}, text), hash
+}
+
+// groupBody is a file-level comment or a review body carrying several
+// findings: a heading, then each finding, cut cleanly before GitHub's limit,
+// saying how many more the check run holds. marker makes the first marker
+// line from the hash of the shown text.
+func groupBody(gate, heading string, ps []Placed, marker func(hash string) string) (body, hash string) {
+	const reserve = 1000 // the first marker, the end line, the "more" note
+	var text strings.Builder
+	text.WriteString(heading)
+	var markers []string
+	size := len(heading) + reserve
+	shown := 0
+	for i, p := range ps {
+		block := fmt.Sprintf("\n#### %d. %s\n\n%s", i+1, render.Escape(p.Finding.What), findingText(p))
+		m := FormatMarker(MarkFinding, "gate", gate, "id", p.Finding.ID)
+		if size+len(block)+len(m)+1 > MaxBody {
+			break
+		}
+		size += len(block) + len(m) + 1
+		text.WriteString(block)
+		markers = append(markers, m)
+		shown++
+	}
+	if shown < len(ps) {
+		fmt.Fprintf(&text, "\n%d more findings do not fit in this comment; the check run agc/%s lists them all.\n",
+			len(ps)-shown, render.Escape(gate))
+	}
+	hash = contentHash(text.String())
+	return withMarkers(append([]string{marker(hash)}, markers...), text.String()), hash
+}

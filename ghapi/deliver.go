@@ -1,0 +1,130 @@
+package ghapi
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/agcgate/agc-action/agc"
+)
+
+// Gate is one response to deliver, with its bytes as read.
+type Gate struct {
+	Response *agc.Response
+	Raw      []byte
+}
+
+// DeliverOptions choose the channels and where degraded output goes.
+type DeliverOptions struct {
+	PR        int // 0: not a pull request (no review)
+	HeadSHA   string
+	Review    bool
+	Check     bool
+	Status    bool
+	Placement ReviewOptions
+	// DetailsURL links check runs and statuses to the workflow run.
+	DetailsURL string
+	// Annotations and Summary receive workflow commands and the job
+	// summary when the token turns out to be read-only.
+	Annotations io.Writer
+	Summary     io.Writer
+}
+
+// Report says what Deliver did, per gate, and whether it degraded.
+type Report struct {
+	Reviews  map[string]*ReviewResult // by gate id
+	Checks   int
+	Statuses int
+	Degraded bool
+}
+
+// Deliver posts every gate's review, check run and status. When GitHub
+// answers 403 "Resource not accessible by integration" it stops writing,
+// writes every gate's findings as workflow annotations and to the job
+// summary, and reports Degraded (not an error): nothing is dropped.
+func (c *Client) Deliver(ctx context.Context, gates []Gate, opt DeliverOptions) (*Report, error) {
+	rep := &Report{Reviews: map[string]*ReviewResult{}}
+	err := c.deliver(ctx, gates, opt, rep)
+	if err == nil || !IsReadOnly(err) {
+		return rep, err
+	}
+	rep.Degraded = true
+	return rep, Degrade(gates, opt)
+}
+
+// deliver posts each gate's check run and status first, so a required
+// check never waits on a review that failed, then its review. A failure of
+// one gate does not stop the others; a read-only token stops everything.
+func (c *Client) deliver(ctx context.Context, gates []Gate, opt DeliverOptions, rep *Report) error {
+	var errs []error
+	for _, g := range gates {
+		err := c.deliverChecks(ctx, g, opt, rep)
+		if IsReadOnly(err) {
+			return err
+		}
+		errs = append(errs, err)
+	}
+	if !opt.Review || opt.PR <= 0 {
+		return errors.Join(errs...)
+	}
+	st, err := c.LoadPR(ctx, opt.PR, opt.HeadSHA)
+	if err != nil {
+		return errors.Join(append(errs, err)...)
+	}
+	for _, g := range gates {
+		res, err := c.Review(ctx, st, g.Response, opt.Placement)
+		if IsReadOnly(err) {
+			return err
+		}
+		if err != nil {
+			errs = append(errs, fmt.Errorf("gate %s: %w", g.Response.Gate.ID, err))
+		}
+		if res != nil {
+			rep.Reviews[g.Response.Gate.ID] = res
+		}
+	}
+	return errors.Join(errs...)
+}
+
+func (c *Client) deliverChecks(ctx context.Context, g Gate, opt DeliverOptions, rep *Report) error {
+	r := g.Response
+	if opt.Check {
+		in := CheckInput{HeadSHA: opt.HeadSHA, Response: r, Raw: g.Raw, Head: opt.Placement.Head, DetailsURL: opt.DetailsURL}
+		if _, err := c.CheckRun(ctx, in); err != nil {
+			return fmt.Errorf("gate %s: %w", r.Gate.ID, err)
+		}
+		rep.Checks++
+	}
+	if opt.Status {
+		if err := c.Status(ctx, opt.HeadSHA, r, opt.DetailsURL); err != nil {
+			return fmt.Errorf("gate %s: %w", r.Gate.ID, err)
+		}
+		rep.Statuses++
+	}
+	return nil
+}
+
+// Degrade writes every gate's findings as workflow annotations and the job
+// summary, with ReadOnlyNotice, to the writers in opt.
+func Degrade(gates []Gate, opt DeliverOptions) error {
+	if opt.Annotations == nil || opt.Summary == nil {
+		return errors.New(ReadOnlyNotice + ", but no annotation or summary output was given")
+	}
+	if _, err := fmt.Fprintf(opt.Annotations, "::warning title=agc read-only token::%s\n", escapeData(ReadOnlyNotice)); err != nil {
+		return err
+	}
+	for i, g := range gates {
+		if err := WriteAnnotations(opt.Annotations, g.Response, opt.Placement.Head); err != nil {
+			return err
+		}
+		note := ""
+		if i == 0 {
+			note = ReadOnlyNotice
+		}
+		if err := WriteJobSummary(opt.Summary, g.Response, note); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,58 @@
+package ghapi
+
+import (
+	"bytes"
+	"context"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/ghapi/ghtest"
+)
+
+// TestDryRunGolden pins the exact requests a first delivery of the
+// block-patch fixture makes (reads answered by the emulator): the review
+// with its suggestion, the file-level comment, the check run and the
+// status. Regenerate with go test ./ghapi -run DryRunGolden -update.
+func TestDryRunGolden(t *testing.T) {
+	srv := ghtest.New(t, ghtest.Options{})
+	base := "package store\n\nfunc Open() (*DB, error) {\n\tdb := connect()\n\treturn db, nil\n}\n"
+	head := "package store\n\nfunc Open() (*DB, error) {\n\tdb := connect()\n\tdb.Ping()\n\treturn db, nil\n}\n\nvar dbUrl = \"x\"\n"
+	srv.SetHead(testRepo, 2, headSHA, []ghtest.File{{Path: "src/store/db.go", Base: base, Head: head}})
+	raw, err := os.ReadFile("../fixtures/agc/valid/block-patch.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := agc.Decode("block-patch.json", raw, agc.Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	c, err := New(Config{Owner: testOwner, Repo: testName, Token: ghtest.TokenActions, BaseURL: srv.URL(), GraphQLURL: srv.GraphQLURL(),
+		Transport: &DryRun{W: &out, Reads: http.DefaultTransport}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = c.Deliver(context.Background(), []Gate{{Response: r, Raw: raw}}, DeliverOptions{PR: 2, HeadSHA: headSHA,
+		Review: true, Check: true, Status: true, Placement: ReviewOptions{Head: files{"src/store/db.go": head}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := strings.ReplaceAll(out.String(), strings.TrimPrefix(strings.TrimSuffix(srv.URL(), "/"), "http://"), "api.github.test")
+	golden := filepath.Join("testdata", "dryrun-block-patch.golden")
+	if *update {
+		if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatalf("%v (run with -update to create it)", err)
+	}
+	if got != string(want) {
+		t.Errorf("dry-run output differs from %s (run with -update after checking):\n%s", golden, got)
+	}
+}

@@ -1,0 +1,136 @@
+package ghapi
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/ghapi/ghtest"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files")
+
+const (
+	testRepo  = "Codertocat/Hello-World"
+	testOwner = "Codertocat"
+	testName  = "Hello-World"
+	headSHA   = "ec26c3e57ca3a959ca5aad62de7213c562f8c821"
+	headSHA2  = "6113728f27ae82c7b1a177c8d03f9e96e0adf246"
+)
+
+// files is a FileReader over a map, standing for the checkout at head.
+type files map[string]string
+
+func (f files) ReadFile(path string) ([]byte, error) {
+	s, ok := f[path]
+	if !ok {
+		return nil, fmt.Errorf("%s: %w", path, os.ErrNotExist)
+	}
+	return []byte(s), nil
+}
+
+// fakeSleep records waits instead of sleeping.
+type fakeSleep struct {
+	mu    sync.Mutex
+	waits []time.Duration
+}
+
+func (s *fakeSleep) Sleep(ctx context.Context, d time.Duration) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.waits = append(s.waits, d)
+	return ctx.Err()
+}
+
+func (s *fakeSleep) total() time.Duration {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var t time.Duration
+	for _, w := range s.waits {
+		t += w
+	}
+	return t
+}
+
+func newClient(t *testing.T, srv *ghtest.Server, token string, sl *fakeSleep) *Client {
+	t.Helper()
+	c, err := New(Config{Owner: testOwner, Repo: testName, Token: token, BaseURL: srv.URL(), GraphQLURL: srv.GraphQLURL(),
+		Retry: RetryPolicy{Sleep: sl.Sleep, Jitter: func(d time.Duration) time.Duration { return d }}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// lines returns n numbered lines of Go-like text.
+func lines(prefix string, n int) string {
+	var b strings.Builder
+	for i := 1; i <= n; i++ {
+		fmt.Fprintf(&b, "\t%s_%d := compute(%d)\n", prefix, i, i)
+	}
+	return b.String()
+}
+
+func finding(gate, id, loc, severity string) agc.Finding {
+	return agc.Finding{ID: gate + "/" + id, Class: "c-" + id, Location: loc, What: "What is wrong with " + id + ".",
+		Why: "Rule " + id + " says so.", Severity: severity, Status: agc.StatusNew,
+		Remedy: agc.Remedy{Kind: agc.RemedyCommand, Run: "make fix"}, Check: agc.Check{Kind: agc.CheckPreview}}
+}
+
+func patchFinding(gate, id, path, find, replace string) agc.Finding {
+	f := finding(gate, id, path+"#"+id, agc.Blocking)
+	f.Remedy = agc.Remedy{Kind: agc.RemedyPatch, Edits: []agc.Edit{{Path: path, Find: find, Replace: replace}}}
+	return f
+}
+
+func response(gate, verdict string, fs ...agc.Finding) *agc.Response {
+	classes := []string{}
+	for _, f := range fs {
+		classes = append(classes, f.Class)
+	}
+	return &agc.Response{AGC: agc.Version, Gate: agc.Gate{ID: gate, Kind: agc.Deterministic, Version: "1"},
+		Subject: agc.Subject{Kind: agc.SubjectDiff, Fingerprint: "sha256:00"}, Verdict: verdict, Findings: fs,
+		Coverage: agc.Coverage{Complete: true, Classes: classes}, Attempt: agc.Attempt{N: 1, Budget: 3}}
+}
+
+func isHTTP(err error, status int) bool {
+	var he *HTTPError
+	return errors.As(err, &he) && he.Status == status
+}
+
+// delivered reads back, from the emulator's state, where each finding id
+// was delivered: "inline", "file" or "body", by the markers of every
+// comment and review body of pull request number.
+func delivered(srv *ghtest.Server, number int) map[string][]string {
+	out := map[string][]string{}
+	srv.Snapshot(func(prs map[string]*ghtest.PullRequest, _ []*ghtest.CheckRun, _ []*ghtest.Status, _ []*ghtest.SARIFUpload) {
+		pr := prs[fmt.Sprintf("%s#%d", testRepo, number)]
+		var bodies []string
+		for _, c := range pr.Comments {
+			bodies = append(bodies, c.Body)
+		}
+		for _, r := range pr.Reviews {
+			bodies = append(bodies, r.Body)
+		}
+		for _, b := range bodies {
+			ms := ParseMarkers(b)
+			if len(ms) == 0 {
+				continue
+			}
+			channel := map[string]string{MarkFinding: "inline", MarkFile: "file", MarkReview: "body"}[ms[0].Kind]
+			for _, m := range ms {
+				if m.Kind == MarkFinding {
+					out[m.Attrs["id"]] = append(out[m.Attrs["id"]], channel)
+				}
+			}
+		}
+	})
+	return out
+}

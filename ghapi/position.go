@@ -1,0 +1,110 @@
+package ghapi
+
+import (
+	"encoding/json"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/agcgate/agc-action/agc"
+)
+
+// FileReader reads a file of the repository at the head commit, by its
+// path relative to the repository root.
+type FileReader interface {
+	ReadFile(path string) ([]byte, error)
+}
+
+// Position is where a finding points: a path and, when known, head lines
+// Start..End. A Position with no path is not in any file.
+type Position struct {
+	Path       string
+	Start, End int
+	// Change is set when the finding's patch remedy resolved against the
+	// file at head; its lines are the position's.
+	Change *Change
+}
+
+var (
+	lineSuffix   = regexp.MustCompile(`^(.+?):(\d+)(?:-(\d+))?(?::\d+(?:-\d+)?)?$`)
+	anchorSuffix = regexp.MustCompile(`^(.+?)#L(\d+)(?:-L?(\d+))?$`)
+)
+
+// ParseLocation splits a finding's location into a path and optional lines:
+// "path", "path#symbol", "path:12", "path:12-14", "path:12:5", "path#L12",
+// "path#L12-L14".
+func ParseLocation(loc string) (path string, start, end int) {
+	for _, re := range []*regexp.Regexp{lineSuffix, anchorSuffix} {
+		if m := re.FindStringSubmatch(loc); m != nil {
+			start, err1 := strconv.Atoi(m[2])
+			end := start
+			var err2 error
+			if m[3] != "" {
+				end, err2 = strconv.Atoi(m[3])
+			}
+			if err1 == nil && err2 == nil && start >= 1 && end >= start {
+				return cleanPath(m[1]), start, end
+			}
+		}
+	}
+	path, _, _ = strings.Cut(loc, "#")
+	return cleanPath(path), 0, 0
+}
+
+func cleanPath(p string) string { return strings.TrimPrefix(p, "./") }
+
+// Locate finds where f points. A patch remedy with one edit in the
+// location's file, found exactly once in it at head, gives the lines the
+// edit replaces (and a Change for a suggestion). Otherwise the location's
+// own lines are used, if it has any.
+func Locate(f *agc.Finding, head FileReader) Position {
+	path, start, end := ParseLocation(f.Location)
+	if start == 0 {
+		start, end = sarifRegion(f)
+	}
+	pos := Position{Path: path, Start: start, End: end}
+	if f.Remedy.Kind != agc.RemedyPatch || len(f.Remedy.Edits) != 1 || head == nil {
+		return pos
+	}
+	e := f.Remedy.Edits[0]
+	e.Path = cleanPath(e.Path)
+	if e.Path != path {
+		return pos
+	}
+	data, err := head.ReadFile(e.Path)
+	if err != nil {
+		return pos
+	}
+	c, err := ResolveEdit(data, e)
+	if err != nil || (start > 0 && (c.End < start || c.Start > end)) {
+		return pos
+	}
+	pos.Start, pos.End, pos.Change = c.Start, c.End, &c
+	return pos
+}
+
+// sarifMember is the member package sarif keeps a SARIF result's location
+// in when it makes a finding of it (docs/sarif-mapping.md).
+const sarifMember = "agc-action/sarif"
+
+// sarifRegion returns the lines of the SARIF region a finding came from,
+// or zeros.
+func sarifRegion(f *agc.Finding) (start, end int) {
+	if len(f.Unknown) == 0 {
+		return 0, 0
+	}
+	var members map[string]struct {
+		Region *struct {
+			StartLine int `json:"startLine"`
+			EndLine   int `json:"endLine"`
+		} `json:"region"`
+	}
+	if json.Unmarshal(f.Unknown, &members) != nil {
+		return 0, 0
+	}
+	rg := members[sarifMember].Region
+	if rg == nil || rg.StartLine < 1 {
+		return 0, 0
+	}
+	return rg.StartLine, max(rg.EndLine, rg.StartLine)
+}

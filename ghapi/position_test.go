@@ -1,0 +1,83 @@
+package ghapi
+
+import (
+	"context"
+	"testing"
+
+	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/ghapi/ghtest"
+)
+
+func TestParseLocation(t *testing.T) {
+	tests := []struct {
+		loc        string
+		path       string
+		start, end int
+	}{
+		{"src/a.go", "src/a.go", 0, 0},
+		{"./src/a.go#Open", "src/a.go", 0, 0},
+		{"src/a.go:12", "src/a.go", 12, 12},
+		{"src/a.go:12-14", "src/a.go", 12, 14},
+		{"src/a.go:12:5", "src/a.go", 12, 12},
+		{"src/a.go#L12", "src/a.go", 12, 12},
+		{"src/a.go#L12-L14", "src/a.go", 12, 14},
+		{"src/a.go:14-12", "src/a.go:14-12", 0, 0},
+		{"src/a.go:0", "src/a.go:0", 0, 0},
+		{"Bash.command", "Bash.command", 0, 0},
+		{"docs/x.md#Section: 3", "docs/x.md", 0, 0},
+	}
+	for _, tc := range tests {
+		p, s, e := ParseLocation(tc.loc)
+		if p != tc.path || s != tc.start || e != tc.end {
+			t.Errorf("ParseLocation(%q) = %q %d %d, want %q %d %d", tc.loc, p, s, e, tc.path, tc.start, tc.end)
+		}
+	}
+}
+
+func TestLocateFromSARIFRegion(t *testing.T) {
+	f := finding("vet", "x", "a.go", agc.Blocking)
+	f.Unknown = []byte(`{"agc-action/sarif":{"level":"error","uri":"a.go","region":{"startLine":7,"endLine":9}}}`)
+	if pos := Locate(&f, nil); pos.Path != "a.go" || pos.Start != 7 || pos.End != 9 {
+		t.Errorf("position %+v, want a.go 7-9", pos)
+	}
+}
+
+func TestWorkflowCommandEscaping(t *testing.T) {
+	if got := escapeProperty("a,b:c%\nd"); got != "a%2Cb%3Ac%25%0Ad" {
+		t.Errorf("escapeProperty = %q", got)
+	}
+	if got := escapeData("50%\r\nok: a,b"); got != "50%25%0D%0Aok: a,b" {
+		t.Errorf("escapeData = %q", got)
+	}
+}
+
+// A comment posted twice for one finding (a write retried after a 5xx
+// that GitHub had applied) is found on the next run and its thread
+// resolved; the first one is kept.
+func TestDuplicateCommentsAreResolved(t *testing.T) {
+	srv := ghtest.New(t, ghtest.Options{})
+	head := prFixture(t, srv)
+	c := newClient(t, srv, ghtest.TokenActions, &fakeSleep{})
+	ctx := context.Background()
+	r := response("lint", agc.Block, finding("lint", "a", "db.go:4", agc.Blocking))
+	stale, err := c.LoadPR(ctx, 2, headSHA)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 2; i++ { // the same stale state twice: two comments
+		if _, err := c.Review(ctx, stale, r, ReviewOptions{Head: head}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	st, err := c.LoadPR(ctx, 2, headSHA)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := c.Review(ctx, st, r, ReviewOptions{Head: head})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Posted != 0 || res.Resolved != 1 || res.Unchanged != 1 {
+		t.Errorf("%+v, want the duplicate resolved and the first kept", res)
+	}
+}

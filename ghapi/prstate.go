@@ -1,0 +1,107 @@
+package ghapi
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/google/go-github/v62/github"
+)
+
+// PRState is what a delivery reads of a pull request before it writes:
+// the files and their diffs, and this identity's comments, reviews and
+// threads.
+type PRState struct {
+	Number  int
+	HeadSHA string
+	Diffs   map[string]*FileDiff
+	// Comments and Reviews are this client's identity's only.
+	Comments []*github.PullRequestComment
+	Reviews  []*github.PullRequestReview
+	// Threads maps a thread's first comment id to the thread.
+	Threads map[int64]Thread
+}
+
+const perPage = 100
+
+// LoadPR reads the pull request's files (with their patches), and the
+// comments, reviews and review threads that this identity wrote.
+func (c *Client) LoadPR(ctx context.Context, number int, headSHA string) (*PRState, error) {
+	st := &PRState{Number: number, HeadSHA: headSHA, Diffs: map[string]*FileDiff{}, Threads: map[int64]Thread{}}
+	if err := c.loadFiles(ctx, st); err != nil {
+		return nil, err
+	}
+	if err := c.loadComments(ctx, st); err != nil {
+		return nil, err
+	}
+	if err := c.loadReviews(ctx, st); err != nil {
+		return nil, err
+	}
+	if len(st.Comments) == 0 {
+		return st, nil
+	}
+	threads, err := c.threads(ctx, number)
+	if err != nil {
+		return nil, err
+	}
+	st.Threads = threads
+	return st, nil
+}
+
+func (c *Client) loadFiles(ctx context.Context, st *PRState) error {
+	opt := &github.ListOptions{PerPage: perPage}
+	for {
+		files, resp, err := c.gh.PullRequests.ListFiles(ctx, c.cfg.Owner, c.cfg.Repo, st.Number, opt)
+		if err != nil {
+			return wrap("list pull request files", err)
+		}
+		for _, f := range files {
+			hunks, err := ParsePatch(f.GetPatch())
+			if err != nil {
+				return fmt.Errorf("pull request file %s: %w", f.GetFilename(), err)
+			}
+			st.Diffs[f.GetFilename()] = NewFileDiff(f.GetFilename(), f.GetStatus(), hunks)
+		}
+		if resp.NextPage == 0 {
+			return nil
+		}
+		opt.Page = resp.NextPage
+	}
+}
+
+func (c *Client) loadComments(ctx context.Context, st *PRState) error {
+	opt := &github.PullRequestListCommentsOptions{ListOptions: github.ListOptions{PerPage: perPage}}
+	for {
+		cs, resp, err := c.gh.PullRequests.ListComments(ctx, c.cfg.Owner, c.cfg.Repo, st.Number, opt)
+		if err != nil {
+			return wrap("list review comments", err)
+		}
+		for _, cm := range cs {
+			if cm.GetUser().GetLogin() == c.cfg.Login {
+				st.Comments = append(st.Comments, cm)
+			}
+		}
+		if resp.NextPage == 0 {
+			return nil
+		}
+		opt.Page = resp.NextPage
+	}
+}
+
+func (c *Client) loadReviews(ctx context.Context, st *PRState) error {
+	opt := &github.ListOptions{PerPage: perPage}
+	for {
+		rs, resp, err := c.gh.PullRequests.ListReviews(ctx, c.cfg.Owner, c.cfg.Repo, st.Number, opt)
+		if err != nil {
+			return wrap("list reviews", err)
+		}
+		for _, r := range rs {
+			if r.GetUser().GetLogin() == c.cfg.Login {
+				st.Reviews = append(st.Reviews, r)
+			}
+		}
+		if resp.NextPage == 0 {
+			return nil
+		}
+		opt.Page = resp.NextPage
+	}
+}

@@ -1,0 +1,162 @@
+package ghapi
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"math/rand/v2"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// RetryPolicy bounds retries of 5xx answers and rate limits. Zero fields
+// take the defaults.
+type RetryPolicy struct {
+	MaxRetries int           // retries per request (default 5)
+	MaxWait    time.Duration // total waiting per request (default 2 minutes)
+	BaseDelay  time.Duration // first backoff step (default 1 s), doubled each retry
+	MaxDelay   time.Duration // longest single backoff wait (default 30 s)
+	// Sleep waits d or until ctx ends; tests give one that does not sleep.
+	Sleep func(ctx context.Context, d time.Duration) error
+	// Now is the clock X-RateLimit-Reset is read against.
+	Now func() time.Time
+	// Jitter spreads a backoff wait; the default picks uniformly in [d/2, d].
+	Jitter func(d time.Duration) time.Duration
+}
+
+func (p RetryPolicy) withDefaults() RetryPolicy {
+	if p.MaxRetries == 0 {
+		p.MaxRetries = 5
+	}
+	if p.MaxWait == 0 {
+		p.MaxWait = 2 * time.Minute
+	}
+	if p.BaseDelay == 0 {
+		p.BaseDelay = time.Second
+	}
+	if p.MaxDelay == 0 {
+		p.MaxDelay = 30 * time.Second
+	}
+	if p.Sleep == nil {
+		p.Sleep = sleepCtx
+	}
+	if p.Now == nil {
+		p.Now = time.Now
+	}
+	if p.Jitter == nil {
+		p.Jitter = func(d time.Duration) time.Duration {
+			if d <= 1 {
+				return d
+			}
+			return d/2 + rand.N(d/2+1)
+		}
+	}
+	return p
+}
+
+func sleepCtx(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
+}
+
+type retryTransport struct {
+	next http.RoundTripper
+	p    RetryPolicy
+}
+
+func newRetryTransport(next http.RoundTripper, p RetryPolicy) *retryTransport {
+	return &retryTransport{next: next, p: p.withDefaults()}
+}
+
+// RoundTrip sends r, and sends it again after a wait while GitHub answers
+// 5xx or a rate limit, within the policy's bounds. The last answer is
+// returned as it is when the bounds are reached.
+func (t *retryTransport) RoundTrip(r *http.Request) (*http.Response, error) {
+	var waited time.Duration
+	for attempt := 0; ; attempt++ {
+		req := r
+		if attempt > 0 {
+			if r.Body != nil && r.GetBody == nil {
+				return nil, errNoReplay
+			}
+			req = r.Clone(r.Context())
+			if r.GetBody != nil {
+				b, err := r.GetBody()
+				if err != nil {
+					return nil, err
+				}
+				req.Body = b
+			}
+		}
+		resp, err := t.next.RoundTrip(req)
+		if err != nil {
+			return nil, err
+		}
+		wait, retry := t.backoff(resp, attempt)
+		if !retry || attempt >= t.p.MaxRetries || waited+wait > t.p.MaxWait {
+			return resp, nil
+		}
+		io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		if err := t.p.Sleep(r.Context(), wait); err != nil {
+			return nil, err
+		}
+		waited += wait
+	}
+}
+
+type replayError struct{}
+
+func (replayError) Error() string {
+	return "ghapi: cannot retry a request whose body cannot be replayed"
+}
+
+var errNoReplay error = replayError{}
+
+// backoff says whether resp is worth retrying and after how long:
+// Retry-After when GitHub sends it, the rate limit reset for a spent
+// quota, else exponential backoff with jitter.
+func (t *retryTransport) backoff(resp *http.Response, attempt int) (time.Duration, bool) {
+	if !retryable(resp) {
+		return 0, false
+	}
+	if s := resp.Header.Get("Retry-After"); s != "" {
+		if n, err := strconv.Atoi(s); err == nil && n >= 0 {
+			return time.Duration(n) * time.Second, true
+		}
+	}
+	if resp.Header.Get("X-RateLimit-Remaining") == "0" {
+		if n, err := strconv.ParseInt(resp.Header.Get("X-RateLimit-Reset"), 10, 64); err == nil {
+			return max(time.Unix(n, 0).Sub(t.p.Now())+time.Second, 0), true
+		}
+	}
+	d := t.p.BaseDelay << min(attempt, 20)
+	return t.p.Jitter(min(d, t.p.MaxDelay)), true
+}
+
+// retryable: 5xx, 429, and 403 that is a rate limit (not a permission).
+func retryable(resp *http.Response) bool {
+	switch c := resp.StatusCode; {
+	case c >= 500 && c != http.StatusNotImplemented:
+		return true
+	case c == http.StatusTooManyRequests:
+		return true
+	case c != http.StatusForbidden:
+		return false
+	}
+	if resp.Header.Get("Retry-After") != "" || resp.Header.Get("X-RateLimit-Remaining") == "0" {
+		return true
+	}
+	body, _ := io.ReadAll(io.LimitReader(resp.Body, 64<<10))
+	resp.Body.Close()
+	resp.Body = io.NopCloser(bytes.NewReader(body))
+	return strings.Contains(strings.ToLower(string(body)), "rate limit")
+}

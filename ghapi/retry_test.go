@@ -1,0 +1,67 @@
+package ghapi
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/ghapi/ghtest"
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestRetries(t *testing.T) {
+	tests := []struct {
+		name   string
+		faults []ghtest.Fault
+		waits  []time.Duration
+		fail   int // status of the error, 0 for success
+	}{
+		{"5xx with exponential backoff", []ghtest.Fault{ghtest.ServerError(502), ghtest.ServerError(503), ghtest.ServerError(500)},
+			[]time.Duration{time.Second, 2 * time.Second, 4 * time.Second}, 0},
+		{"secondary rate limit 403 honours Retry-After", []ghtest.Fault{ghtest.SecondaryRateLimit(403, 7)}, []time.Duration{7 * time.Second}, 0},
+		{"secondary rate limit 429 honours Retry-After", []ghtest.Fault{ghtest.SecondaryRateLimit(429, 3)}, []time.Duration{3 * time.Second}, 0},
+		{"bounded in count", []ghtest.Fault{ghtest.ServerError(502), ghtest.ServerError(502), ghtest.ServerError(502),
+			ghtest.ServerError(502), ghtest.ServerError(502), ghtest.ServerError(502)},
+			[]time.Duration{time.Second, 2 * time.Second, 4 * time.Second, 8 * time.Second, 16 * time.Second}, 502},
+		{"bounded in time", []ghtest.Fault{ghtest.SecondaryRateLimit(403, 100), ghtest.SecondaryRateLimit(403, 100)},
+			[]time.Duration{100 * time.Second}, 403},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			srv := ghtest.New(t, ghtest.Options{})
+			sl := &fakeSleep{}
+			c := newClient(t, srv, ghtest.TokenActions, sl)
+			srv.Inject("repos/create-commit-status", tc.faults...)
+			err := c.Status(context.Background(), headSHA, response("g", agc.Allow), "")
+			if tc.fail == 0 && err != nil || tc.fail != 0 && !isHTTP(err, tc.fail) {
+				t.Fatalf("err = %v, want status %d", err, tc.fail)
+			}
+			if diff := cmp.Diff(tc.waits, sl.waits); diff != "" {
+				t.Errorf("waits (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestPrimaryRateLimitWaitsForReset(t *testing.T) {
+	srv := ghtest.New(t, ghtest.Options{})
+	sl := &fakeSleep{}
+	c := newClient(t, srv, ghtest.TokenActions, sl)
+	srv.Inject("repos/create-commit-status", ghtest.PrimaryRateLimit(30*time.Second))
+	if err := c.Status(context.Background(), headSHA, response("g", agc.Allow), ""); err != nil {
+		t.Fatal(err)
+	}
+	if len(sl.waits) != 1 || sl.waits[0] < 29*time.Second || sl.waits[0] > 32*time.Second {
+		t.Errorf("waits %v, want one of about 31 s (until X-RateLimit-Reset)", sl.waits)
+	}
+}
+
+func TestJitterStaysInRange(t *testing.T) {
+	p := RetryPolicy{}.withDefaults()
+	for i := 0; i < 1000; i++ {
+		if d := p.Jitter(10 * time.Second); d < 5*time.Second || d > 10*time.Second {
+			t.Fatalf("jitter %v outside [5s, 10s]", d)
+		}
+	}
+}

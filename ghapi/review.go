@@ -1,0 +1,172 @@
+package ghapi
+
+import (
+	"context"
+	"fmt"
+	"sort"
+
+	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/render"
+	"github.com/google/go-github/v62/github"
+)
+
+// ReviewOptions tune one gate's review.
+type ReviewOptions struct {
+	Mode FilterMode // default FilterAdded
+	// Head reads files at the head commit, to turn patch remedies into
+	// suggestions. Nil: no suggestions, positions from locations only.
+	Head FileReader
+	// MaxComments is the most inline comments one review carries (default
+	// 100); more are split over several reviews.
+	MaxComments int
+}
+
+// ReviewResult says what a review delivery did.
+type ReviewResult struct {
+	Placed     []Placed
+	Reviews    int // reviews created
+	Posted     int // new comments (inline and file-level)
+	Edited     int // comments and review bodies edited
+	Unchanged  int // comments left as they were
+	Resolved   int // threads resolved (findings gone)
+	Unresolved int // threads reopened (findings back)
+}
+
+// Review delivers the findings of r to the pull request as one review (and
+// file-level comments), reconciled with what earlier runs posted: unchanged
+// findings post nothing, changed ones are edited, gone ones are resolved.
+func (c *Client) Review(ctx context.Context, st *PRState, r *agc.Response, opt ReviewOptions) (*ReviewResult, error) {
+	if opt.Mode == "" {
+		opt.Mode = FilterAdded
+	}
+	if opt.MaxComments <= 0 {
+		opt.MaxComments = 100
+	}
+	gate := r.Gate.ID
+	res := &ReviewResult{Placed: Place(r, st.Diffs, opt.Head, opt.Mode)}
+	ex := indexOwn(st, gate)
+	var drafts []*github.DraftReviewComment
+	var resolve, unresolve []string
+	wantInline := map[string]bool{}
+	for _, p := range res.Placed {
+		if p.Channel != ChannelInline {
+			continue
+		}
+		wantInline[p.Finding.ID] = true
+		body, hash := inlineBody(gate, p)
+		old, ok := ex.inline[p.Finding.ID]
+		if !ok {
+			drafts = append(drafts, draft(p, body))
+			continue
+		}
+		if err := c.keep(ctx, st, old, body, hash, res, &unresolve); err != nil {
+			return res, err
+		}
+	}
+	if err := c.fileComments(ctx, st, gate, res, ex, &unresolve); err != nil {
+		return res, err
+	}
+	for id, old := range ex.inline {
+		if !wantInline[id] {
+			resolve = c.gone(st, old.comment, resolve)
+		}
+	}
+	for path, old := range ex.file {
+		if !hasFileChannel(res.Placed, path) {
+			resolve = c.gone(st, old.comment, resolve)
+		}
+	}
+	for _, cm := range ex.dups {
+		resolve = c.gone(st, cm, resolve)
+	}
+	sort.Strings(resolve)
+	if err := c.reviews(ctx, st, r, drafts, ex, res, opt.MaxComments); err != nil {
+		return res, err
+	}
+	if err := c.setResolved(ctx, unresolve, false); err != nil {
+		return res, err
+	}
+	res.Unresolved = len(unresolve)
+	if err := c.setResolved(ctx, resolve, true); err != nil {
+		return res, err
+	}
+	res.Resolved = len(resolve)
+	return res, nil
+}
+
+// keep brings an existing comment up to date: an edit when its text
+// changed, reopening its thread when the finding came back.
+func (c *Client) keep(ctx context.Context, st *PRState, old ownComment, body, hash string, res *ReviewResult, unresolve *[]string) error {
+	if t, ok := st.Threads[old.comment.GetID()]; ok && t.Resolved {
+		*unresolve = append(*unresolve, t.ID)
+	}
+	if old.hash == hash {
+		res.Unchanged++
+		return nil
+	}
+	_, _, err := c.gh.PullRequests.EditComment(ctx, c.cfg.Owner, c.cfg.Repo, old.comment.GetID(), &github.PullRequestComment{Body: &body})
+	if err != nil {
+		return wrap(fmt.Sprintf("edit review comment %d", old.comment.GetID()), err)
+	}
+	res.Edited++
+	return nil
+}
+
+// gone queues the thread of a comment whose findings are gone.
+func (c *Client) gone(st *PRState, cm *github.PullRequestComment, resolve []string) []string {
+	if t, ok := st.Threads[cm.GetID()]; ok && !t.Resolved {
+		return append(resolve, t.ID)
+	}
+	return resolve
+}
+
+func draft(p Placed, body string) *github.DraftReviewComment {
+	d := &github.DraftReviewComment{Path: github.String(p.Pos.Path), Body: github.String(body),
+		Line: github.Int(p.Pos.End), Side: github.String("RIGHT")}
+	if p.Pos.Start < p.Pos.End {
+		d.StartLine, d.StartSide = github.Int(p.Pos.Start), github.String("RIGHT")
+	}
+	return d
+}
+
+func hasFileChannel(ps []Placed, path string) bool {
+	for _, p := range ps {
+		if p.Channel == ChannelFile && p.Pos.Path == path {
+			return true
+		}
+	}
+	return false
+}
+
+// fileComments posts or updates one file-level comment per file holding
+// findings that cannot be inline.
+func (c *Client) fileComments(ctx context.Context, st *PRState, gate string, res *ReviewResult, ex own, unresolve *[]string) error {
+	byPath := map[string][]Placed{}
+	var order []string
+	for _, p := range res.Placed {
+		if p.Channel == ChannelFile {
+			if byPath[p.Pos.Path] == nil {
+				order = append(order, p.Pos.Path)
+			}
+			byPath[p.Pos.Path] = append(byPath[p.Pos.Path], p)
+		}
+	}
+	for _, path := range order {
+		heading := fmt.Sprintf("**agc/%s**: findings in this file outside the lines this pull request changes.\n", render.Escape(gate))
+		body, hash := groupBody(gate, heading, byPath[path], func(h string) string {
+			return FormatMarker(MarkFile, "gate", gate, "path", path, "hash", h)
+		})
+		if old, ok := ex.file[path]; ok {
+			if err := c.keep(ctx, st, old, body, hash, res, unresolve); err != nil {
+				return err
+			}
+			continue
+		}
+		cm := &github.PullRequestComment{Body: &body, Path: github.String(path), CommitID: github.String(st.HeadSHA), SubjectType: github.String("file")}
+		if _, _, err := c.gh.PullRequests.CreateComment(ctx, c.cfg.Owner, c.cfg.Repo, st.Number, cm); err != nil {
+			return wrap("create file comment on "+path, err)
+		}
+		res.Posted++
+	}
+	return nil
+}

@@ -1,0 +1,180 @@
+package ghapi
+
+import (
+	"context"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/ghapi/ghtest"
+	"github.com/google/go-cmp/cmp"
+)
+
+// prFixture: db.go gains lines 4-5 and keeps the rest; old.go is untouched
+// context far from the change; notes.md is added.
+func prFixture(t *testing.T, srv *ghtest.Server) files {
+	base := "package db\n\nfunc Open() {\n" + lines("a", 20) + "}\n"
+	head := "package db\n\nfunc Open() {\n\tdb.Ping()\n\tdb.Close()\n" + lines("a", 20) + "}\n"
+	head2 := "# Notes\n\nSee `db.go`.\n"
+	srv.SetHead(testRepo, 2, headSHA, []ghtest.File{{Path: "db.go", Base: base, Head: head}, {Path: "notes.md", Head: head2}})
+	return files{"db.go": head, "notes.md": head2}
+}
+
+func TestReviewPlacesEveryFindingOnce(t *testing.T) {
+	srv := ghtest.New(t, ghtest.Options{})
+	head := prFixture(t, srv)
+	r := response("lint", agc.Block,
+		patchFinding("lint", "ping", "db.go", "\tdb.Ping()\n", "\tif err := db.Ping(); err != nil {\n\t\treturn err\n\t}\n"), // inline suggestion
+		patchFinding("lint", "far", "db.go", "\ta_15 := compute(15)\n", ""),                                                  // in PR file, outside the diff: file comment with a diff block
+		finding("lint", "ctx", "db.go:6", agc.Advisory),                                                                      // a context line: added mode -> file comment
+		finding("lint", "notes", "notes.md#L1-L3", agc.Advisory),                                                             // inline range on an added file
+		finding("lint", "other", "main.go:3", agc.Blocking),                                                                  // not in the PR: body
+		finding("lint", "cmd", "Bash.command", agc.Blocking),                                                                 // no file: body
+	)
+	c := newClient(t, srv, ghtest.TokenActions, &fakeSleep{})
+	ctx := context.Background()
+	st, err := c.LoadPR(ctx, 2, headSHA)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := c.Review(ctx, st, r, ReviewOptions{Head: head})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, p := range res.Placed {
+		got[p.Finding.ID] = p.Channel.String()
+	}
+	want := map[string]string{"lint/ping": "inline", "lint/far": "file", "lint/ctx": "file", "lint/notes": "inline", "lint/other": "body", "lint/cmd": "body"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("channels (-want +got):\n%s", diff)
+	}
+	if len(res.Placed) != len(r.Findings) {
+		t.Errorf("%d placed for %d findings", len(res.Placed), len(r.Findings))
+	}
+	// Read back from GitHub's side: each finding is in exactly one place.
+	wantDelivered := map[string][]string{}
+	for id, ch := range want {
+		wantDelivered[id] = []string{ch}
+	}
+	if diff := cmp.Diff(wantDelivered, delivered(srv, 2)); diff != "" {
+		t.Errorf("delivered (-want +got):\n%s", diff)
+	}
+	if res.Reviews != 1 || res.Posted != 3 {
+		t.Errorf("reviews %d posted %d, want 1 review and 3 comments (2 inline, 1 file)", res.Reviews, res.Posted)
+	}
+	srv.Snapshot(func(prs map[string]*ghtest.PullRequest, _ []*ghtest.CheckRun, _ []*ghtest.Status, _ []*ghtest.SARIFUpload) {
+		pr := prs[testRepo+"#2"]
+		bodies := map[string]*ghtest.Comment{}
+		for _, cm := range pr.Comments {
+			bodies[cm.Path+":"+cm.SubjectType] = cm
+		}
+		ping := bodies["db.go:line"]
+		if ping == nil || ping.Line != 4 || !strings.Contains(ping.Body, "```suggestion\n\tif err := db.Ping(); err != nil {\n\t\treturn err\n\t}\n```") {
+			t.Errorf("inline suggestion comment wrong: %+v", ping)
+		}
+		notes := bodies["notes.md:line"]
+		if notes == nil || notes.StartLine != 1 || notes.Line != 3 {
+			t.Errorf("multi-line comment wrong: %+v", notes)
+		}
+		file := bodies["db.go:file"]
+		if file == nil || !strings.Contains(file.Body, "```diff\n") || !strings.Contains(file.Body, "-\ta_15 := compute(15)") {
+			t.Errorf("file-level comment wrong: %+v", file)
+		}
+		if len(pr.Reviews) != 1 || !strings.Contains(pr.Reviews[0].Body, "main.go") || !strings.Contains(pr.Reviews[0].Body, "Bash.command") {
+			t.Errorf("review body should carry the findings outside the PR: %+v", pr.Reviews)
+		}
+	})
+}
+
+func TestFilterModes(t *testing.T) {
+	srv := ghtest.New(t, ghtest.Options{})
+	head := prFixture(t, srv)
+	c := newClient(t, srv, ghtest.TokenActions, &fakeSleep{})
+	st, err := c.LoadPR(context.Background(), 2, headSHA)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := response("lint", agc.Block,
+		finding("lint", "added", "db.go:4", agc.Blocking),
+		finding("lint", "ctx", "db.go:7", agc.Blocking),
+		finding("lint", "far", "db.go:20", agc.Blocking),
+		finding("lint", "out", "main.go:1", agc.Blocking))
+	tests := []struct {
+		mode FilterMode
+		want []Channel
+	}{
+		{FilterAdded, []Channel{ChannelInline, ChannelFile, ChannelFile, ChannelBody}},
+		{FilterDiffContext, []Channel{ChannelInline, ChannelInline, ChannelFile, ChannelBody}},
+		{FilterFile, []Channel{ChannelInline, ChannelInline, ChannelFile, ChannelCheck}},
+		{FilterNoFilter, []Channel{ChannelInline, ChannelInline, ChannelFile, ChannelBody}},
+	}
+	for _, tc := range tests {
+		var got []Channel
+		for _, p := range Place(r, st.Diffs, head, tc.mode) {
+			got = append(got, p.Channel)
+		}
+		if diff := cmp.Diff(tc.want, got); diff != "" {
+			t.Errorf("mode %s (-want +got):\n%s", tc.mode, diff)
+		}
+	}
+	if _, err := ParseFilterMode("everything"); err == nil {
+		t.Error("ParseFilterMode accepted an unknown mode")
+	}
+}
+
+// Comments by another identity with our markers do not count as ours.
+func TestOnlyOwnCommentsCount(t *testing.T) {
+	srv := ghtest.New(t, ghtest.Options{})
+	head := prFixture(t, srv)
+	r := response("lint", agc.Block, finding("lint", "added", "db.go:4", agc.Blocking))
+	ctx := context.Background()
+	other := newClient(t, srv, ghtest.TokenOther, &fakeSleep{})
+	other.cfg.Login = "other-linter[bot]"
+	st, err := other.LoadPR(ctx, 2, headSHA)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := other.Review(ctx, st, r, ReviewOptions{Head: head}); err != nil {
+		t.Fatal(err)
+	}
+	c := newClient(t, srv, ghtest.TokenActions, &fakeSleep{})
+	st, err = c.LoadPR(ctx, 2, headSHA)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(st.Comments) != 0 {
+		t.Fatalf("the other bot's comments were taken as ours: %d", len(st.Comments))
+	}
+	res, err := c.Review(ctx, st, r, ReviewOptions{Head: head})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Posted != 1 {
+		t.Errorf("posted %d, want our own 1", res.Posted)
+	}
+}
+
+func TestReviewSplitsLargeReviews(t *testing.T) {
+	srv := ghtest.New(t, ghtest.Options{})
+	base := ""
+	head := lines("x", 30)
+	srv.SetHead(testRepo, 2, headSHA, []ghtest.File{{Path: "big.go", Base: base, Head: head}})
+	var fs []agc.Finding
+	for i := 1; i <= 25; i++ {
+		fs = append(fs, finding("lint", strings.Repeat("n", i), "big.go:"+strconv.Itoa(i), agc.Blocking))
+	}
+	c := newClient(t, srv, ghtest.TokenActions, &fakeSleep{})
+	st, err := c.LoadPR(context.Background(), 2, headSHA)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := c.Review(context.Background(), st, response("lint", agc.Block, fs...), ReviewOptions{MaxComments: 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Reviews != 3 || res.Posted != 25 {
+		t.Errorf("reviews %d posted %d, want 3 and 25", res.Reviews, res.Posted)
+	}
+}

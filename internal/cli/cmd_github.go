@@ -1,0 +1,325 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/ghapi"
+	"github.com/agcgate/agc-action/sarif"
+)
+
+// githubOptions are the parsed arguments of "agc-sarif github".
+type githubOptions struct {
+	owner, repo   string
+	pr            int
+	sha           string
+	uploadSARIF   bool
+	review, check bool
+	status        bool
+	mode          ghapi.FilterMode
+	dryRun        bool
+	root          string
+	login         string
+	pollDelay     time.Duration
+	token         string
+	apiURL        string
+	graphQLURL    string
+	detailsURL    string
+	summaryPath   string
+	files         []string
+}
+
+const githubUsage = "--repo OWNER/NAME --pr N --sha SHA [--upload-sarif] [--review] [--check] [--status] [--filter-mode MODE] [--dry-run] FILE..."
+
+// runGithub implements "agc-sarif github": it delivers AGC responses (and
+// SARIF logs, through the bridge) to GitHub code scanning, a pull request
+// review, check runs and commit statuses (docs/github.md).
+func runGithub(e *Env, args []string) int {
+	opts, code, ok := parseGithub(e, args)
+	if !ok {
+		return code
+	}
+	in, err := readGithubInputs(e, opts)
+	if err != nil {
+		fmt.Fprintf(e.Stderr, "agc-sarif github: %v\n", err)
+		return ExitUsage
+	}
+	if err := deliverGithub(context.Background(), e, opts, in); err != nil {
+		fmt.Fprintf(e.Stderr, "agc-sarif github: %v\n", err)
+		return ExitUsage
+	}
+	return ExitOK
+}
+
+func parseGithub(e *Env, args []string) (githubOptions, int, bool) {
+	fs := newFlags(e, "github", githubUsage)
+	event := readEvent(e.Getenv("GITHUB_EVENT_PATH"))
+	repo := fs.String("repo", e.Getenv("GITHUB_REPOSITORY"), "repository OWNER/NAME (default $GITHUB_REPOSITORY)")
+	pr := fs.Int("pr", event.number, "pull request number (default from $GITHUB_EVENT_PATH)")
+	sha := fs.String("sha", firstNonEmpty(event.headSHA, e.Getenv("GITHUB_SHA")), "head commit (default the event's PR head, else $GITHUB_SHA)")
+	o := githubOptions{}
+	fs.BoolVar(&o.uploadSARIF, "upload-sarif", false, "upload to code scanning")
+	fs.BoolVar(&o.review, "review", false, "post a pull request review per gate")
+	fs.BoolVar(&o.check, "check", false, "post a check run agc/<gate> per gate")
+	fs.BoolVar(&o.status, "status", false, "post a commit status agc/<gate> per gate")
+	mode := newEnum(string(ghapi.FilterAdded), ghapi.FilterModes...)
+	fs.Var(mode, "filter-mode", "which findings are inline: "+strings.Join(ghapi.FilterModes, ", "))
+	fs.BoolVar(&o.dryRun, "dry-run", false, "print the requests instead of sending writes")
+	fs.StringVar(&o.root, "root", ".", "repository checkout at the head commit (for suggestions and lines)")
+	fs.StringVar(&o.login, "login", ghapi.DefaultLogin, "the identity whose earlier comments a rerun takes as its own")
+	fs.DurationVar(&o.pollDelay, "poll-delay", 5*time.Second, "wait before the first code scanning status poll (doubles, 5 polls)")
+	if code, ok := parseFlags(fs, args); !ok {
+		return o, code, false
+	}
+	o.pr, o.sha, o.mode, o.files = *pr, *sha, ghapi.FilterMode(mode.String()), fs.Args()
+	o.token, o.apiURL, o.graphQLURL = e.Getenv("GITHUB_TOKEN"), e.Getenv("GITHUB_API_URL"), e.Getenv("GITHUB_GRAPHQL_URL")
+	o.summaryPath = e.Getenv("GITHUB_STEP_SUMMARY")
+	if srv, run := e.Getenv("GITHUB_SERVER_URL"), e.Getenv("GITHUB_RUN_ID"); srv != "" && run != "" && *repo != "" {
+		o.detailsURL = strings.TrimSuffix(srv, "/") + "/" + *repo + "/actions/runs/" + run
+	}
+	if !o.uploadSARIF && !o.review && !o.check && !o.status {
+		o.check, o.review = true, o.pr > 0
+	}
+	var err error
+	o.owner, o.repo, err = splitRepo(*repo)
+	switch {
+	case err != nil:
+	case o.sha == "":
+		err = errors.New("--sha is required (or GITHUB_SHA, or a pull request event)")
+	case len(o.files) == 0:
+		err = errors.New("expected at least one FILE (AGC responses or SARIF logs; - for standard input)")
+	case o.token == "" && !o.dryRun:
+		err = errors.New("GITHUB_TOKEN is not set")
+	case o.review && o.pr <= 0:
+		err = errors.New("--review needs --pr (or a pull_request event)")
+	}
+	if err != nil {
+		fmt.Fprintf(e.Stderr, "agc-sarif github: %v\n", err)
+		fs.Usage()
+		return o, ExitUsage, false
+	}
+	return o, 0, true
+}
+
+func splitRepo(s string) (string, string, error) {
+	owner, name, ok := strings.Cut(s, "/")
+	if !ok || owner == "" || name == "" || strings.Contains(name, "/") {
+		return "", "", fmt.Errorf("--repo %q is not OWNER/NAME (or set GITHUB_REPOSITORY)", s)
+	}
+	return owner, name, nil
+}
+
+func firstNonEmpty(ss ...string) string {
+	for _, s := range ss {
+		if s != "" {
+			return s
+		}
+	}
+	return ""
+}
+
+// event is what the command reads of the workflow's event payload.
+type event struct {
+	number  int
+	headSHA string
+}
+
+// readEvent reads a pull_request (or pull_request_target) event's number
+// and head commit; any other event, or none, gives zeros.
+func readEvent(path string) event {
+	if path == "" {
+		return event{}
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return event{}
+	}
+	var p struct {
+		PullRequest *struct {
+			Number int `json:"number"`
+			Head   struct {
+				SHA string `json:"sha"`
+			} `json:"head"`
+		} `json:"pull_request"`
+	}
+	if json.Unmarshal(data, &p) != nil || p.PullRequest == nil {
+		return event{}
+	}
+	return event{number: p.PullRequest.Number, headSHA: p.PullRequest.Head.SHA}
+}
+
+// githubInputs are the responses to deliver and the SARIF logs to upload.
+type githubInputs struct {
+	gates []ghapi.Gate
+	agc   []*agc.Response // responses given as AGC, uploaded as one SARIF log
+	sarif [][]byte        // logs given as SARIF, uploaded as they are
+}
+
+func readGithubInputs(e *Env, o githubOptions) (githubInputs, error) {
+	var in githubInputs
+	for _, name := range o.files {
+		data, err := readInput(e, name, agc.DefaultMaxBytes)
+		if err != nil {
+			return in, err
+		}
+		if isSARIF(data) {
+			rs, lints, err := sarifResponses(name, data, o.root)
+			if err != nil {
+				return in, err
+			}
+			for _, l := range lints {
+				fmt.Fprintf(e.Stderr, "agc-sarif github: %s: warning: %s\n", displayName(name), l)
+			}
+			for _, r := range rs {
+				in.gates = append(in.gates, ghapi.Gate{Response: r})
+			}
+			in.sarif = append(in.sarif, data)
+			continue
+		}
+		docs, err := agc.DecodeAll(displayName(name), data, agc.Limits{})
+		if err != nil {
+			return in, err
+		}
+		for _, d := range docs {
+			if d.Err != nil {
+				return in, d.Err
+			}
+			in.gates = append(in.gates, ghapi.Gate{Response: d.Response, Raw: d.Raw})
+			in.agc = append(in.agc, d.Response)
+		}
+	}
+	return in, nil
+}
+
+// isSARIF: a JSON object with "runs" and "version" members.
+func isSARIF(data []byte) bool {
+	var top map[string]json.RawMessage
+	if json.Unmarshal(data, &top) != nil {
+		return false
+	}
+	_, runs := top["runs"]
+	_, version := top["version"]
+	return runs && version
+}
+
+// sarifResponses converts a SARIF log through the bridge; lints are the
+// repairs the bridge made, printed as warnings.
+func sarifResponses(name string, data []byte, root string) ([]*agc.Response, []sarif.Lint, error) {
+	abs, err := filepath.Abs(root)
+	if err != nil {
+		return nil, nil, err
+	}
+	log, lints, err := sarif.ReadLog(bytes.NewReader(data), displayName(name), sarif.ReadOptions{Root: filepath.ToSlash(abs)})
+	if err != nil {
+		return nil, nil, err
+	}
+	rs, more := sarif.ToAGC(log, sarif.ToAGCOptions{FS: os.DirFS(root)})
+	return rs, append(lints, more...), nil
+}
+
+// dirReader reads files of the checkout at head, refusing paths outside it.
+type dirReader struct{ fsys fs.FS }
+
+func (d dirReader) ReadFile(path string) ([]byte, error) { return fs.ReadFile(d.fsys, path) }
+
+func deliverGithub(ctx context.Context, e *Env, o githubOptions, in githubInputs) error {
+	cfg := ghapi.Config{Owner: o.owner, Repo: o.repo, Token: o.token, BaseURL: o.apiURL, GraphQLURL: o.graphQLURL, Login: o.login}
+	if o.dryRun {
+		dr := &ghapi.DryRun{W: e.Stdout}
+		if o.token != "" {
+			dr.Reads = http.DefaultTransport
+		}
+		cfg.Transport = dr
+	}
+	c, err := ghapi.New(cfg)
+	if err != nil {
+		return err
+	}
+	head := dirReader{os.DirFS(o.root)}
+	if o.uploadSARIF {
+		if err := uploadAll(ctx, e, c, o, in); err != nil {
+			return err
+		}
+	}
+	summary, closeSummary, err := summaryWriter(e, o.summaryPath)
+	if err != nil {
+		return err
+	}
+	defer closeSummary()
+	rep, err := c.Deliver(ctx, in.gates, ghapi.DeliverOptions{PR: o.pr, HeadSHA: o.sha, Review: o.review, Check: o.check, Status: o.status,
+		Placement: ghapi.ReviewOptions{Mode: o.mode, Head: head}, DetailsURL: o.detailsURL, Annotations: e.Stdout, Summary: summary})
+	if err != nil {
+		return err
+	}
+	reportDelivery(e.Stderr, rep, len(in.gates))
+	return nil
+}
+
+func uploadAll(ctx context.Context, e *Env, c *ghapi.Client, o githubOptions, in githubInputs) error {
+	logs := in.sarif
+	if len(in.agc) > 0 {
+		rep, err := sarif.FromAGC(in.agc, sarif.WriteOptions{FS: os.DirFS(o.root)})
+		if err != nil {
+			return err
+		}
+		if err := sarif.CheckLimits(rep); err != nil {
+			return err
+		}
+		data, err := sarif.Marshal(rep)
+		if err != nil {
+			return err
+		}
+		logs = append(logs, data)
+	}
+	for _, data := range logs {
+		res, err := c.UploadSARIF(ctx, ghapi.UploadInput{SARIF: data, CommitSHA: o.sha, PR: o.pr, Ref: e.Getenv("GITHUB_REF"),
+			CheckoutURI: checkoutURI(e), ToolName: "agc", PollDelay: o.pollDelay})
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(e.Stderr, "agc-sarif github: code scanning upload %s: %s\n", res.ID, res.Status)
+	}
+	return nil
+}
+
+func checkoutURI(e *Env) string {
+	if ws := e.Getenv("GITHUB_WORKSPACE"); ws != "" {
+		return "file://" + ws
+	}
+	return ""
+}
+
+// summaryWriter appends to $GITHUB_STEP_SUMMARY, or writes to stdout.
+func summaryWriter(e *Env, path string) (io.Writer, func(), error) {
+	if path == "" {
+		return e.Stdout, func() {}, nil
+	}
+	f, err := os.OpenFile(path, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+	if err != nil {
+		return nil, nil, fmt.Errorf("open job summary: %w", err)
+	}
+	return f, func() { f.Close() }, nil
+}
+
+func reportDelivery(w io.Writer, rep *ghapi.Report, gates int) {
+	if rep.Degraded {
+		fmt.Fprintln(w, "agc-sarif github: "+ghapi.ReadOnlyNotice)
+		return
+	}
+	for id, r := range rep.Reviews {
+		fmt.Fprintf(w, "agc-sarif github: review agc/%s: %d new comments in %d reviews, %d edited, %d unchanged, %d resolved, %d reopened\n",
+			id, r.Posted, r.Reviews, r.Edited, r.Unchanged, r.Resolved, r.Unresolved)
+	}
+	fmt.Fprintf(w, "agc-sarif github: %d gates, %d check runs, %d statuses\n", gates, rep.Checks, rep.Statuses)
+}

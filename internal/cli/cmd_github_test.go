@@ -1,0 +1,178 @@
+package cli
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/agcgate/agc-action/ghapi/ghtest"
+)
+
+const (
+	ghRepo    = "Codertocat/Hello-World"
+	ghHeadSHA = "ec26c3e57ca3a959ca5aad62de7213c562f8c821" // in the synchronize fixture
+	ghEvent   = "../../fixtures/webhooks/pull_request.synchronize.json"
+	ghPatch   = "../../fixtures/agc/valid/block-patch.json"
+)
+
+const dbBase = "package store\n\nfunc Open() (*DB, error) {\n\tdb := connect()\n\treturn db, nil\n}\n"
+const dbHead = "package store\n\nfunc Open() (*DB, error) {\n\tdb := connect()\n\tdb.Ping()\n\treturn db, nil\n}\n\nvar dbUrl = \"x\"\n"
+
+// ghSetup starts the emulator with PR #2 changing src/store/db.go and a
+// checkout of the head in a temporary directory.
+func ghSetup(t *testing.T) (*ghtest.Server, string) {
+	srv := ghtest.New(t, ghtest.Options{})
+	srv.SetHead(ghRepo, 2, ghHeadSHA, []ghtest.File{{Path: "src/store/db.go", Base: dbBase, Head: dbHead}})
+	root := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(root, "src/store"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(root, "src/store/db.go"), []byte(dbHead), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return srv, root
+}
+
+func ghEnv(srv *ghtest.Server, token string, extra map[string]string) func(string) string {
+	env := map[string]string{
+		"GITHUB_REPOSITORY": ghRepo, "GITHUB_EVENT_PATH": ghEvent, "GITHUB_SHA": "0000000000000000000000000000000000000000",
+		"GITHUB_TOKEN": token, "GITHUB_API_URL": srv.URL(), "GITHUB_GRAPHQL_URL": srv.GraphQLURL(),
+	}
+	for k, v := range extra {
+		env[k] = v
+	}
+	return func(k string) string { return env[k] }
+}
+
+func runGH(t *testing.T, getenv func(string) string, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := runGithub(&Env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb, Getenv: getenv}, args)
+	return code, out.String(), errb.String()
+}
+
+func TestGithubDeliversFromTheActionsEnvironment(t *testing.T) {
+	srv, root := ghSetup(t)
+	env := ghEnv(srv, ghtest.TokenActions, nil)
+	args := []string{"--review", "--check", "--status", "--upload-sarif", "--poll-delay=1ms", "--root", root, ghPatch}
+	code, _, stderr := runGH(t, env, args...)
+	if code != ExitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	srv.Snapshot(func(prs map[string]*ghtest.PullRequest, runs []*ghtest.CheckRun, sts []*ghtest.Status, ups []*ghtest.SARIFUpload) {
+		pr := prs[ghRepo+"#2"]
+		if len(pr.Reviews) != 1 || len(pr.Comments) != 2 {
+			t.Fatalf("%d reviews, %d comments; want 1 review, an inline and a file-level comment", len(pr.Reviews), len(pr.Comments))
+		}
+		byType := map[string]*ghtest.Comment{}
+		for _, c := range pr.Comments {
+			byType[c.SubjectType] = c
+		}
+		inline := byType["line"]
+		if inline == nil || byType["file"] == nil {
+			t.Fatalf("want one inline and one file-level comment: %+v", pr.Comments)
+		}
+		if inline.Line != 5 || !strings.Contains(inline.Body, "```suggestion\n\tif err := db.Ping(); err != nil {") {
+			t.Errorf("inline comment at line %d:\n%s", inline.Line, inline.Body)
+		}
+		if len(runs) != 1 || runs[0].Name != "agc/go-lint" || runs[0].Conclusion != "failure" || runs[0].HeadSHA != ghHeadSHA {
+			t.Errorf("check runs %+v", runs)
+		}
+		if len(sts) != 1 || sts[0].Context != "agc/go-lint" || sts[0].State != "failure" {
+			t.Errorf("statuses %+v", sts)
+		}
+		if len(ups) != 1 || ups[0].Ref != "refs/pull/2/head" || ups[0].Status != "complete" || !strings.Contains(string(ups[0].SARIF), "go-lint") {
+			t.Errorf("uploads %+v", ups)
+		}
+	})
+	srv.ResetCounts()
+	code, _, stderr = runGH(t, env, args...)
+	if code != ExitOK || !strings.Contains(stderr, "0 new comments in 0 reviews, 0 edited, 2 unchanged") {
+		t.Errorf("rerun exit %d: %s", code, stderr)
+	}
+	if n := srv.Counts()["pulls/create-review"]; n != 0 {
+		t.Errorf("rerun created %d reviews", n)
+	}
+}
+
+func TestGithubSARIFInput(t *testing.T) {
+	srv, root := ghSetup(t)
+	log := `{"version":"2.1.0","runs":[{"tool":{"driver":{"name":"vet","rules":[{"id":"unusedresult"}]}},
+	  "results":[{"ruleId":"unusedresult","level":"error","message":{"text":"result of Ping is not used"},
+	    "locations":[{"physicalLocation":{"artifactLocation":{"uri":"src/store/db.go"},"region":{"startLine":5}}}]}]}]}`
+	file := filepath.Join(t.TempDir(), "vet.sarif")
+	if err := os.WriteFile(file, []byte(log), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr := runGH(t, ghEnv(srv, ghtest.TokenActions, nil), "--review", "--root", root, file)
+	if code != ExitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	srv.Snapshot(func(prs map[string]*ghtest.PullRequest, _ []*ghtest.CheckRun, _ []*ghtest.Status, _ []*ghtest.SARIFUpload) {
+		cs := prs[ghRepo+"#2"].Comments
+		if len(cs) != 1 || cs[0].Line != 5 || !strings.Contains(cs[0].Body, "Ping is not used") {
+			t.Errorf("comments %+v", cs)
+		}
+	})
+}
+
+func TestGithubReadOnlyTokenDegrades(t *testing.T) {
+	srv, root := ghSetup(t)
+	summary := filepath.Join(t.TempDir(), "summary.md")
+	code, stdout, stderr := runGH(t, ghEnv(srv, ghtest.TokenReadOnly, map[string]string{"GITHUB_STEP_SUMMARY": summary}),
+		"--review", "--check", "--root", root, ghPatch)
+	if code != ExitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if !strings.Contains(stdout, "::error file=src/store/db.go,line=5,endLine=5,") || !strings.Contains(stdout, "::warning ") {
+		t.Errorf("workflow annotations:\n%s", stdout)
+	}
+	data, err := os.ReadFile(summary)
+	if err != nil || !strings.Contains(string(data), "cannot write") {
+		t.Errorf("job summary %q: %v", data, err)
+	}
+	if !strings.Contains(stderr, "cannot write") {
+		t.Errorf("stderr does not say it degraded: %s", stderr)
+	}
+}
+
+func TestGithubDryRunWithoutToken(t *testing.T) {
+	srv, root := ghSetup(t)
+	code, stdout, stderr := runGH(t, ghEnv(srv, "", nil), "--check", "--status", "--dry-run", "--root", root, ghPatch)
+	if code != ExitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if !strings.Contains(stdout, "POST /repos/Codertocat/Hello-World/check-runs") || !strings.Contains(stdout, "POST /repos/Codertocat/Hello-World/statuses/"+ghHeadSHA) {
+		t.Errorf("dry run output:\n%s", stdout)
+	}
+	if len(srv.Counts()) != 0 {
+		t.Errorf("dry run reached the server: %v", srv.Counts())
+	}
+}
+
+func TestGithubUsage(t *testing.T) {
+	srv, _ := ghSetup(t)
+	tests := []struct {
+		name string
+		env  map[string]string
+		args []string
+		want string
+	}{
+		{"no repository", map[string]string{"GITHUB_REPOSITORY": ""}, []string{ghPatch}, "not OWNER/NAME"},
+		{"bad filter mode", nil, []string{"--filter-mode", "all", ghPatch}, "must be one of"},
+		{"no files", nil, nil, "at least one FILE"},
+		{"no token", map[string]string{"GITHUB_TOKEN": ""}, []string{ghPatch}, "GITHUB_TOKEN"},
+		{"review without a pull request", map[string]string{"GITHUB_EVENT_PATH": "../../fixtures/webhooks/push.json"}, []string{"--review", ghPatch}, "--review needs --pr"},
+		{"unreadable file", nil, []string{"--check", "no/such/file.json"}, "no such file"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			code, _, stderr := runGH(t, ghEnv(srv, ghtest.TokenActions, tc.env), tc.args...)
+			if code != ExitUsage || !strings.Contains(stderr, tc.want) {
+				t.Errorf("exit %d, stderr %q; want %d and %q", code, stderr, ExitUsage, tc.want)
+			}
+		})
+	}
+}
