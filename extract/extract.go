@@ -47,56 +47,36 @@ func (e *Error) Error() string {
 
 // Find returns the one fenced code block whose info string is "agc".
 func Find(message []byte) (Block, []Lint, error) {
-	s := string(message)
-	var found agcFences
-	var h hints
-	p := &parser{onFence: found.add, onLine: h.observe}
-	p.scan(s)
-	if err := found.check(&h, p.lineNo); err != nil {
-		return Block{}, nil, err
+	d := parse(message)
+	var agcs []fence
+	for _, f := range d.fences {
+		if f.Lang == agcLang {
+			agcs = append(agcs, f)
+		}
 	}
-	f := found.first
-	b := Block{Content: f.Content, StartLine: f.Start, EndLine: f.End}
-	return b, lints(s, f), nil
-}
-
-// agcFences collects the agc blocks of a message: the first whole, and the
-// opening line of every one.
-type agcFences struct {
-	first  fence
-	starts []int
-}
-
-func (a *agcFences) add(f fence) {
-	if f.Lang != agcLang {
-		return
-	}
-	if len(a.starts) == 0 {
-		a.first = f
-	}
-	a.starts = append(a.starts, f.Start)
-}
-
-// check turns the agc fences found into an error unless there is exactly
-// one, closed.
-func (a *agcFences) check(h *hints, lastLine int) *Error {
 	switch {
-	case len(a.starts) == 0:
-		return noneError(h, lastLine)
-	case len(a.starts) > 1:
-		return severalError(a.starts)
-	case !a.first.Closed:
-		return unterminatedError(a.first)
+	case len(agcs) == 0:
+		return Block{}, nil, noneError(d)
+	case len(agcs) > 1:
+		starts := make([]int, len(agcs))
+		for i, f := range agcs {
+			starts[i] = f.Start
+		}
+		return Block{}, nil, severalError(starts)
+	case !agcs[0].Closed:
+		return Block{}, nil, unterminatedError(agcs[0])
 	}
-	return nil
+	f := agcs[0]
+	b := Block{Content: f.content(d.src), StartLine: f.Start, EndLine: f.End}
+	return b, lints(message, b, f.Nested), nil
 }
 
-func noneError(h *hints, lastLine int) *Error {
+func noneError(d *doc) *Error {
 	const msg = "no fenced code block with info string \"agc\": a judgment agent ends its final message with exactly one"
-	if h.line > 0 {
-		return &Error{Kind: KindNone, Lines: []int{h.line}, Msg: msg + "; this line looks like one but " + h.why}
+	if line, why := d.hint(); line > 0 {
+		return &Error{Kind: KindNone, Lines: []int{line}, Msg: msg + "; this line looks like one but " + why}
 	}
-	return &Error{Kind: KindNone, Lines: []int{max(lastLine, 1)}, Msg: msg}
+	return &Error{Kind: KindNone, Lines: []int{max(d.src.nLines(), 1)}, Msg: msg}
 }
 
 func severalError(starts []int) *Error {

@@ -182,7 +182,11 @@ func TestInfoLang(t *testing.T) {
 		"&#0;":          "\uFFFD",
 		"&#99999999;":   "&#99999999;",
 		"\\{agc":        "{agc",
-		"a&amp;b":       "a&amp;b",
+		"a&amp;b":       "a&b",
+		"&#x61;&Tab;gc": "a",
+		"\\&#97;gc":     "&#97;gc",
+		"&#92;&#96;agc": "\\`agc",
+		"&nosuch;agc":   "&nosuch;agc",
 		"&#x110000;":    "\uFFFD",
 		"&#;":           "&#;",
 		"":              "",
@@ -222,12 +226,20 @@ func TestLines(t *testing.T) {
 
 func TestDeepNesting(t *testing.T) {
 	deep := strings.Repeat(">", 200) + " ```agc\n" + strings.Repeat(">", 200) + " {}\n" + strings.Repeat(">", 200) + " ```\n"
-	// Past 128 levels the markers are text: the fence is inside a paragraph.
+	// Past maxNesting levels the markers are text: the fence is inside a paragraph.
 	if diff := cmp.Diff(fail(KindNone, 3), find(t, deep)); diff != "" {
 		t.Errorf("200 quote levels (-want +got):\n%s", diff)
 	}
-	ok128 := strings.Repeat("> ", 128) + "```agc\n" + strings.Repeat("> ", 128) + "{}\n" + strings.Repeat("> ", 128) + "```\n"
-	if diff := cmp.Diff(ok("{}\n", 1, 3, 1), find(t, ok128)); diff != "" {
-		t.Errorf("128 quote levels (-want +got):\n%s", diff)
+	okMax := strings.Repeat("> ", maxNesting) + "```agc\n" + strings.Repeat("> ", maxNesting) + "{}\n" + strings.Repeat("> ", maxNesting) + "```\n"
+	if diff := cmp.Diff(ok("{}\n", 1, 3, 1), find(t, okMax)); diff != "" {
+		t.Errorf("%d quote levels (-want +got):\n%s", maxNesting, diff)
+	}
+	list := strings.Repeat("- ", maxNesting) + "```agc\n" + strings.Repeat(" ", 2*maxNesting) + "{}\n" + strings.Repeat(" ", 2*maxNesting) + "```\n"
+	if diff := cmp.Diff(ok("{}\n", 1, 3, 1), find(t, list)); diff != "" {
+		t.Errorf("%d list levels (-want +got):\n%s", maxNesting, diff)
+	}
+	over := strings.Repeat("- ", maxNesting+1) + "```agc\n" + strings.Repeat(" ", 2*maxNesting+2) + "{}\n" + strings.Repeat(" ", 2*maxNesting+2) + "```\n"
+	if diff := cmp.Diff(fail(KindNone, 3), find(t, over)); diff != "" {
+		t.Errorf("%d list levels (-want +got):\n%s", maxNesting+1, diff)
 	}
 }

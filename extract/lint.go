@@ -3,16 +3,16 @@ package extract
 import "fmt"
 
 // lints are the advisory remarks about the block found.
-func lints(message string, f fence) []Lint {
+func lints(message []byte, b Block, nested bool) []Lint {
 	var out []Lint
-	if len(f.Content) == 0 {
-		out = append(out, Lint{f.Start, "the agc block is empty"})
+	if len(b.Content) == 0 {
+		out = append(out, Lint{b.StartLine, "the agc block is empty"})
 	}
-	if f.Nested {
-		out = append(out, Lint{f.Start, "the agc block is inside a block quote or list item; put it at the top level of the message"})
+	if nested {
+		out = append(out, Lint{b.StartLine, "the agc block is inside a block quote or list item; put it at the top level of the message"})
 	}
-	if n := proseAfter(message, f.End); n > 0 {
-		out = append(out, Lint{n, fmt.Sprintf("prose after the agc block at line %d; the block should end the message", f.Start)})
+	if n := proseAfter(string(message), b.EndLine); n > 0 {
+		out = append(out, Lint{n, fmt.Sprintf("prose after the agc block at line %d; the block should end the message", b.StartLine)})
 	}
 	return out
 }

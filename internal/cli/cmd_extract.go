@@ -7,8 +7,10 @@ import (
 	"github.com/agcgate/agc-action/extract"
 )
 
-// maxMessage is the largest agent message extract reads.
-const maxMessage = 64 << 20
+// maxMessage is the largest agent message extract reads. Parsing costs
+// about 40 times the message in memory (goldmark's syntax tree), and a
+// judgment agent's final message is far smaller than this.
+const maxMessage = 8 << 20
 
 // runExtract implements "agc-sarif extract [FILE]": print the one fenced agc
 // block of a judgment agent's final message.
@@ -33,7 +35,7 @@ func runExtract(e *Env, args []string) int {
 		return ExitUsage
 	}
 	if len(msg) > maxMessage {
-		fmt.Fprintf(e.Stderr, "agc-sarif extract: %s: larger than 64 MiB, the most an agent's message may be\n", displayName(name))
+		fmt.Fprintf(e.Stderr, "agc-sarif extract: %s: larger than %d MiB, the most an agent's message may be\n", displayName(name), maxMessage>>20)
 		return ExitUsage
 	}
 	return printBlock(e, displayName(name), msg)

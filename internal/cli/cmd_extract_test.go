@@ -78,7 +78,7 @@ func TestRunExtractTooLarge(t *testing.T) {
 	if code := runExtract(e, nil); code != ExitUsage {
 		t.Errorf("exit %d, want %d", code, ExitUsage)
 	}
-	want := "agc-sarif extract: <stdin>: larger than 64 MiB, the most an agent's message may be\n"
+	want := "agc-sarif extract: <stdin>: larger than 8 MiB, the most an agent's message may be\n"
 	if errb.String() != want || out.Len() != 0 {
 		t.Errorf("stderr %q stdout %q, want stderr %q", errb.String(), out.String(), want)
 	}
