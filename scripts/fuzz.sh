@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Runs every native fuzz target in the module for the given time each
+# (default 60s) and stops at the first failure.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+time=${1:-60s}
+grep -rl --include='*_test.go' '^func Fuzz' . | sort | while read -r file; do
+  pkg=./$(dirname "${file#./}")
+  for target in $(grep -o '^func Fuzz[A-Za-z0-9_]*' "$file" | sed 's/^func //'); do
+    echo "== $pkg $target ($time)"
+    go test -run '^$' -fuzz "^${target}\$" -fuzztime "$time" "$pkg"
+  done
+done
