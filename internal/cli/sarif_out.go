@@ -1,13 +1,17 @@
 package cli
 
 import (
-	"errors"
 	"io"
+	"os"
 
 	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/formats"
 )
 
-// writeSARIF writes responses as one SARIF log.
+// writeSARIF writes responses as one SARIF log through the bridge, which
+// checks GitHub's limits before writing. Lines resolve against the
+// current directory.
 func writeSARIF(w io.Writer, rs []*agc.Response) error {
-	return errors.New("SARIF output is not wired yet")
+	f, _ := formats.Default().Lookup("sarif")
+	return f.Write(w, rs, formats.WriteOptions{FS: os.DirFS(".")})
 }

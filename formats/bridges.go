@@ -1,0 +1,56 @@
+package formats
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/bridge"
+)
+
+// Bridges are the formats of neighbouring gate systems and runtimes
+// (docs/bridges.md).
+func Bridges() []Format {
+	return []Format{
+		{Name: "agent-protocol", Help: "an agent's message ending in a fenced json:contract block (agent-protocol)", Detect: bridge.LooksLikeAgentProtocol, Read: bridgeReader(bridge.FromAgentProtocol)},
+		{Name: "gate-receipt", Help: "an action-admission Receipt as its as_dict() JSON", Detect: bridge.LooksLikeReceipt, Read: bridgeReader(bridge.FromReceipt)},
+		{Name: "fourgate", Help: "a Fourgate verifier result or outcome verdict", Detect: bridge.LooksLikeFourgate, Read: bridgeReader(bridge.FromFourgate)},
+		{Name: "claude-pre-tool-use", Help: "the JSON a Claude Code PreToolUse hook prints", Write: claudeWriter(bridge.ClaudePreToolUse)},
+		{Name: "claude-post-tool-use", Help: "the JSON a Claude Code PostToolUse hook prints", Write: claudeWriter(bridge.ClaudePostToolUse)},
+	}
+}
+
+func bridgeReader(from func(string, []byte) (*agc.Response, []bridge.Lint, error)) func(string, []byte, ReadOptions) ([]*agc.Response, []Lint, error) {
+	return func(file string, data []byte, _ ReadOptions) ([]*agc.Response, []Lint, error) {
+		r, ls, err := from(file, data)
+		if err != nil {
+			return nil, nil, err
+		}
+		out := make([]Lint, 0, len(ls))
+		for _, l := range ls {
+			where := l.Pointer
+			if l.Line > 0 {
+				where = fmt.Sprintf("line %d", l.Line)
+				if l.Pointer != "" {
+					where += " " + l.Pointer
+				}
+			}
+			out = append(out, Lint{Where: where, Msg: l.Message})
+		}
+		return []*agc.Response{r}, out, nil
+	}
+}
+
+func claudeWriter(to func(*agc.Response, bridge.ClaudeOptions) ([]byte, error)) func(io.Writer, []*agc.Response, WriteOptions) error {
+	return func(w io.Writer, rs []*agc.Response, opts WriteOptions) error {
+		if len(rs) != 1 {
+			return fmt.Errorf("a Claude Code hook answers one tool call: got %d responses", len(rs))
+		}
+		b, err := to(rs[0], bridge.ClaudeOptions{Ask: opts.Ask})
+		if err != nil {
+			return err
+		}
+		_, err = w.Write(b)
+		return err
+	}
+}

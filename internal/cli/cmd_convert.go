@@ -1,0 +1,192 @@
+package cli
+
+import (
+	"bytes"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/formats"
+	"github.com/agcgate/agc-action/sarif"
+)
+
+// convertOptions are the parsed arguments of "agc-sarif convert".
+type convertOptions struct {
+	from, to   string // "auto" / "" mean detect / the other format
+	out        string // "" is standard output
+	sourceRoot string
+	ask        bool // --ask, for claude-pre-tool-use
+	failLevel  string
+	files      []string
+}
+
+// runConvert implements "agc-sarif convert [--from auto|agc|sarif] [--to
+// agc|sarif|text|markdown] [-o OUT] [--source-root DIR] [--fail-level
+// error|warning|note|none] FILE...". Exit codes: 0 converted; 1 converted,
+// and some response blocks (verdict block or escalate) while --fail-level
+// is not none; 2 usage, or an input that cannot be read, detected or
+// converted, or an output GitHub would reject.
+func runConvert(e *Env, args []string) int {
+	reg := formats.Default()
+	opts, code, ok := parseConvert(e, reg, args)
+	if !ok {
+		return code
+	}
+	fsys, root, err := convertSourceRoot(opts.sourceRoot)
+	if err != nil {
+		return convertFail(e, err)
+	}
+	var all []*agc.Response
+	var fromFormat string
+	for _, file := range opts.files {
+		rs, name, err := convertRead(e, reg, opts, file, fsys, root)
+		if err != nil {
+			return convertFail(e, err)
+		}
+		fromFormat = name
+		all = append(all, rs...)
+	}
+	to := opts.to
+	if to == "" {
+		to = "agc"
+		if fromFormat == "agc" {
+			to = "sarif"
+		}
+	}
+	if err := convertWrite(e, reg, to, opts.out, all, fsys, opts.ask); err != nil {
+		return convertFail(e, err)
+	}
+	if opts.failLevel != "none" && convertBlocks(all) {
+		return ExitFail
+	}
+	return ExitOK
+}
+
+func parseConvert(e *Env, reg *formats.Registry, args []string) (convertOptions, int, bool) {
+	fs := newFlags(e, "convert", "[--from auto|"+strings.Join(reg.Inputs(), "|")+"] [--to "+strings.Join(reg.Outputs(), "|")+
+		"] [-o OUT] [--source-root DIR] [--fail-level error|warning|note|none] FILE...")
+	from := newEnum("auto", append([]string{"auto"}, reg.Inputs()...)...)
+	to := newEnum("", reg.Outputs()...)
+	fail := newEnum("error", "error", "warning", "note", "none")
+	fs.Var(from, "from", "input format; auto detects it per file")
+	fs.Var(to, "to", "output format (default: sarif for AGC input, agc otherwise)")
+	out := fs.String("o", "", "write the output to `OUT` instead of standard output")
+	root := fs.String("source-root", convertDefaultRoot(e), "`DIR` the paths in the inputs are relative to (default: $GITHUB_WORKSPACE, else the current directory)")
+	fs.Var(fail, "fail-level", "lowest SARIF level that blocks, and whether a blocking verdict exits 1 (none: never)")
+	ask := fs.Bool("ask", false, "with --to claude-pre-tool-use: ask the person even for a repair")
+	if code, ok := parseFlags(fs, args); !ok {
+		return convertOptions{}, code, false
+	}
+	if fs.NArg() == 0 {
+		fmt.Fprintln(e.Stderr, "agc-sarif convert: expected at least one FILE (- for standard input)")
+		fs.Usage()
+		return convertOptions{}, ExitUsage, false
+	}
+	return convertOptions{from: from.String(), to: to.String(), out: *out, sourceRoot: *root,
+		failLevel: fail.String(), ask: *ask, files: fs.Args()}, 0, true
+}
+
+func convertDefaultRoot(e *Env) string {
+	if ws := e.Getenv("GITHUB_WORKSPACE"); ws != "" {
+		return ws
+	}
+	return "."
+}
+
+// convertSourceRoot opens the source root: an fs.FS and its absolute slash path.
+func convertSourceRoot(dir string) (fs.FS, string, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, "", fmt.Errorf("--source-root %s: %w", dir, err)
+	}
+	st, err := os.Stat(abs)
+	if err != nil {
+		return nil, "", fmt.Errorf("--source-root: %w", err)
+	}
+	if !st.IsDir() {
+		return nil, "", fmt.Errorf("--source-root %s is not a directory", dir)
+	}
+	return os.DirFS(abs), filepath.ToSlash(abs), nil
+}
+
+func convertRead(e *Env, reg *formats.Registry, opts convertOptions, file string, fsys fs.FS, root string) ([]*agc.Response, string, error) {
+	name := displayName(file)
+	data, err := readInput(e, file, sarif.DefaultMaxBytes)
+	if err != nil {
+		return nil, "", err
+	}
+	if int64(len(data)) > sarif.DefaultMaxBytes {
+		return nil, "", fmt.Errorf("%s: input is larger than the limit of %d bytes", name, sarif.DefaultMaxBytes)
+	}
+	f, ok := reg.Lookup(opts.from)
+	if opts.from == "auto" {
+		if f, err = reg.Detect(name, data); err != nil {
+			return nil, "", err
+		}
+	} else if !ok || f.Read == nil {
+		return nil, "", fmt.Errorf("cannot read format %q", opts.from)
+	}
+	rs, lints, err := f.Read(name, data, formats.ReadOptions{FS: fsys, Root: root, FailLevel: opts.failLevel})
+	for _, l := range lints {
+		fmt.Fprintf(e.Stderr, "lint: %s: %s: %s\n", name, convertPointer(l.Where), convertOneLine(l.Msg))
+	}
+	if err != nil {
+		return nil, "", fmt.Errorf("read %s as %s: %w", name, f.Name, err)
+	}
+	return rs, f.Name, nil
+}
+
+func convertPointer(p string) string {
+	if p == "" {
+		return `""`
+	}
+	return p
+}
+
+// convertWrite writes the whole output, or nothing when it fails.
+func convertWrite(e *Env, reg *formats.Registry, to, out string, rs []*agc.Response, fsys fs.FS, ask bool) error {
+	f, ok := reg.Lookup(to)
+	if !ok || f.Write == nil {
+		return fmt.Errorf("cannot write format %q", to)
+	}
+	var buf bytes.Buffer
+	if err := f.Write(&buf, rs, formats.WriteOptions{FS: fsys, Ask: ask}); err != nil {
+		return fmt.Errorf("write %s: %w", to, err)
+	}
+	if out == "" {
+		_, err := e.Stdout.Write(buf.Bytes())
+		return err
+	}
+	if err := os.WriteFile(out, buf.Bytes(), 0o644); err != nil {
+		return fmt.Errorf("write %s: %w", out, err)
+	}
+	return nil
+}
+
+// convertBlocks: some response stops the action (verdict block or escalate).
+func convertBlocks(rs []*agc.Response) bool {
+	for _, r := range rs {
+		if r.Verdict == agc.Block || r.Verdict == agc.Escalate {
+			return true
+		}
+	}
+	return false
+}
+
+func convertFail(e *Env, err error) int {
+	fmt.Fprintf(e.Stderr, "agc-sarif convert: %s\n", convertOneLine(err.Error()))
+	return ExitUsage
+}
+
+// convertOneLine keeps a message on one line of the terminal.
+func convertOneLine(s string) string {
+	return strings.Join(strings.Fields(strings.Map(func(r rune) rune {
+		if r < ' ' || r == 0x7f {
+			return ' '
+		}
+		return r
+	}, s)), " ")
+}

@@ -1,0 +1,143 @@
+package cli
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/agcgate/agc-action/agc"
+)
+
+// convertCmd runs runConvert with buffers and the given environment.
+func convertCmd(env map[string]string, stdin string, args ...string) (code int, stdout, stderr string) {
+	var out, errb bytes.Buffer
+	e := &Env{Stdin: strings.NewReader(stdin), Stdout: &out, Stderr: &errb,
+		Getenv: func(k string) string { return env[k] }, Version: "test"}
+	code = runConvert(e, args)
+	return code, out.String(), errb.String()
+}
+
+const (
+	convertSARIF = "../../fixtures/sarif/lint-two-runs.sarif"
+	convertAGC   = "../../fixtures/agc/valid/block-patch.json"
+	convertAllow = "../../fixtures/agc/valid/allow-empty.json"
+)
+
+func TestConvertExitCodes(t *testing.T) {
+	root := t.TempDir()
+	tests := []struct {
+		name     string
+		args     []string
+		stdin    string
+		code     int
+		stdout   string // substring
+		stderr   string // substring
+		noStderr bool
+	}{
+		{name: "sarif blocks at error", args: []string{"--source-root", root, convertSARIF}, code: ExitFail, stdout: `"verdict": "block"`},
+		{name: "fail-level none never fails", args: []string{"--source-root", root, "--fail-level", "none", convertSARIF}, code: ExitOK, stdout: `"verdict": "allow"`},
+		{name: "fail-level warning blocks on warnings", args: []string{"--source-root", root, "--fail-level", "warning", "--to", "text", convertSARIF}, code: ExitFail},
+		{name: "agc to sarif by default", args: []string{"--source-root", root, convertAllow}, code: ExitOK, stdout: `"version":"2.1.0"`, noStderr: true},
+		{name: "agc block exits 1", args: []string{"--source-root", root, convertAGC}, code: ExitFail, stdout: `"automationDetails"`},
+		{name: "stdin auto", args: []string{"--source-root", root, "-"}, stdin: `{"version":"2.1.0","runs":[{"tool":{"driver":{"name":"x"}},"results":[]}]}`, code: ExitOK, stdout: `"gate"`},
+		{name: "undetectable", args: []string{"--source-root", root, "-"}, stdin: `{"hello": 1}`, code: ExitUsage, stderr: "<stdin>: cannot detect the format (tried agc, agent-protocol, fourgate, gate-receipt, sarif); name it with --from"},
+		{name: "wrong version", args: []string{"--source-root", root, "--from", "sarif", "-"}, stdin: `{"version":"2.0.0","runs":[]}`, code: ExitUsage, stderr: `at /version: SARIF version "2.0.0" is not supported`},
+		{name: "not json", args: []string{"--source-root", root, "--from", "agc", "-"}, stdin: `{`, code: ExitUsage, stderr: "read <stdin> as agc"},
+		{name: "no files", args: []string{"--source-root", root}, code: ExitUsage, stderr: "expected at least one FILE"},
+		{name: "bad flag value", args: []string{"--to", "pdf", convertAGC}, code: ExitUsage, stderr: "must be one of agc, sarif, text, markdown"},
+		{name: "missing file", args: []string{"--source-root", root, "nope.json"}, code: ExitUsage, stderr: "nope.json"},
+		{name: "bad source root", args: []string{"--source-root", filepath.Join(root, "missing"), convertAGC}, code: ExitUsage, stderr: "--source-root"},
+		{name: "lint on stderr", args: []string{"--source-root", root, "../../fixtures/sarif/hostile-snippet-only-region.sarif"}, code: ExitOK,
+			stderr: "lint: ../../fixtures/sarif/hostile-snippet-only-region.sarif: /runs/0/results/0/locations/0/physicalLocation/region: a region with only a snippet"},
+		{name: "help", args: []string{"-h"}, code: ExitOK, stderr: "usage: agc-sarif convert"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, out, errOut := convertCmd(nil, tt.stdin, tt.args...)
+			if code != tt.code {
+				t.Errorf("exit %d, want %d; stderr:\n%s", code, tt.code, errOut)
+			}
+			if !strings.Contains(out, tt.stdout) {
+				t.Errorf("stdout lacks %q:\n%s", tt.stdout, out)
+			}
+			if !strings.Contains(errOut, tt.stderr) {
+				t.Errorf("stderr lacks %q:\n%s", tt.stderr, errOut)
+			}
+			if tt.noStderr && errOut != "" {
+				t.Errorf("unexpected stderr:\n%s", errOut)
+			}
+		})
+	}
+}
+
+// TestConvertSeveralAGCInputs: several AGC inputs make one SARIF log with
+// one run per response, written to -o; converting it back gives an array.
+func TestConvertSeveralAGCInputs(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "out.sarif")
+	fixtures, _ := filepath.Glob("../../fixtures/agc/valid/*.json")
+	args := append([]string{"--source-root", dir, "-o", out}, fixtures...)
+	code, stdout, errOut := convertCmd(nil, "", args...)
+	if code != ExitFail || stdout != "" {
+		t.Fatalf("exit %d (want 1: the fixtures block), stdout %q, stderr %s", code, stdout, errOut)
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var log struct{ Runs []json.RawMessage }
+	if err := json.Unmarshal(data, &log); err != nil || len(log.Runs) != len(fixtures) {
+		t.Fatalf("%d runs for %d inputs (%v)", len(log.Runs), len(fixtures), err)
+	}
+	code, back, errOut := convertCmd(nil, "", "--source-root", dir, "--to", "agc", out)
+	if code != ExitFail {
+		t.Fatalf("exit %d, stderr %s", code, errOut)
+	}
+	docs, err := agc.DecodeAll("back", []byte(back), agc.Limits{})
+	if err != nil || len(docs) != len(fixtures) {
+		t.Fatalf("%d responses back (%v)", len(docs), err)
+	}
+	for i, d := range docs {
+		want, _ := os.ReadFile(fixtures[i])
+		var a, b any
+		_ = json.Unmarshal(want, &a)
+		_ = json.Unmarshal(d.Raw, &b)
+		if !jsonEqual(a, b) {
+			t.Errorf("%s did not survive the round trip:\n%s", fixtures[i], d.Raw)
+		}
+	}
+}
+
+func jsonEqual(a, b any) bool {
+	x, _ := json.Marshal(a)
+	y, _ := json.Marshal(b)
+	return bytes.Equal(x, y)
+}
+
+// TestConvertSourceRootFromWorkspace: without --source-root, paths resolve
+// under GITHUB_WORKSPACE.
+func TestConvertSourceRootFromWorkspace(t *testing.T) {
+	ws := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(ws, "src", "store"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	src := "package store\n\nfunc Open() {\n\tdb.Ping()\n}\n"
+	if err := os.WriteFile(filepath.Join(ws, "src", "store", "db.go"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, out, errOut := convertCmd(map[string]string{"GITHUB_WORKSPACE": ws}, "", convertAGC)
+	if !strings.Contains(out, `"agc/region":"resolved"`) || !strings.Contains(out, `"fixes"`) {
+		t.Errorf("the patch did not resolve under GITHUB_WORKSPACE; stderr %s\n%s", errOut, out)
+	}
+}
+
+// TestConvertTextOutput renders responses made from SARIF.
+func TestConvertTextOutput(t *testing.T) {
+	code, out, _ := convertCmd(nil, "", "--source-root", t.TempDir(), "--to", "text", convertSARIF)
+	if code != ExitFail || !strings.Contains(out, "fmt.Println in library code.") || !strings.Contains(out, "secret-scan") {
+		t.Errorf("exit %d, output:\n%s", code, out)
+	}
+}

@@ -1,0 +1,205 @@
+package sarif_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"runtime"
+	"runtime/metrics"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/sarif"
+)
+
+// benchLog generates a SARIF log of results over files, with 50 rules,
+// regions, partial fingerprints and a fix on every tenth result.
+func benchLog(results, files int) []byte {
+	var b strings.Builder
+	b.WriteString(`{"version":"2.1.0","$schema":"https://json.schemastore.org/sarif-2.1.0.json","runs":[{"tool":{"driver":{"name":"Bench Lint","version":"1.0.0","rules":[`)
+	for r := range 50 {
+		if r > 0 {
+			b.WriteString(",")
+		}
+		fmt.Fprintf(&b, `{"id":"BL%03d","name":"Rule%d","shortDescription":{"text":"Rule %d says something."},"defaultConfiguration":{"level":"warning"},"helpUri":"https://example.com/BL%03d"}`, r, r, r, r)
+	}
+	b.WriteString(`]}},"results":[`)
+	for i := range results {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		file := fmt.Sprintf("src/pkg%03d/file%04d.go", (i%files)/20, i%files)
+		line := 1 + i/files*3
+		level := []string{"error", "warning", "note"}[i%3]
+		fmt.Fprintf(&b, `{"ruleId":"BL%03d","ruleIndex":%d,"level":"%s","message":{"text":"Result %d: the value at this place breaks rule %d."},`+
+			`"locations":[{"physicalLocation":{"artifactLocation":{"uri":"%s","uriBaseId":"%%SRCROOT%%"},"region":{"startLine":%d,"startColumn":5,"endColumn":30,"snippet":{"text":"x := compute(%d)"}}}}],`+
+			`"partialFingerprints":{"primaryLocationLineHash":"%016x:1"}`, i%50, i%50, level, i, i%50, file, line, i, uint64(i)*0x9E3779B97F4A7C15)
+		if i%10 == 0 {
+			fmt.Fprintf(&b, `,"fixes":[{"description":{"text":"Use the constant."},"artifactChanges":[{"artifactLocation":{"uri":"%s","uriBaseId":"%%SRCROOT%%"},"replacements":[{"deletedRegion":{"startLine":%d,"startColumn":5,"endColumn":30,"snippet":{"text":"compute(%d)"}},"insertedContent":{"text":"computeConst"}}]}]}]`, file, line, i)
+		}
+		b.WriteString("}")
+	}
+	b.WriteString(`]}]}`)
+	return []byte(b.String())
+}
+
+var (
+	benchOnce sync.Once
+	benchData []byte
+)
+
+func benchInput() []byte {
+	benchOnce.Do(func() { benchData = benchLog(25000, 2000) })
+	return benchData
+}
+
+// sarifRoundTrip is SARIF → AGC → SARIF in memory, as a library user
+// (the GitHub delivery) runs it.
+func sarifRoundTrip(tb testing.TB, data []byte) []byte {
+	return roundTripVia(tb, data, false)
+}
+
+// sarifRoundTripText also writes and reads the AGC as text in between, as
+// two runs of "agc-sarif convert" do.
+func sarifRoundTripText(tb testing.TB, data []byte) []byte {
+	return roundTripVia(tb, data, true)
+}
+
+func roundTripVia(tb testing.TB, data []byte, asText bool) []byte {
+	log, _, err := sarif.ReadLog(bytes.NewReader(data), "bench.sarif", sarif.ReadOptions{})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	rs, _ := sarif.ToAGC(log, sarif.ToAGCOptions{})
+	for i, r := range rs {
+		if !asText {
+			break
+		}
+		text, err := agc.Encode(r)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		if rs[i], err = agc.Decode("bench.agc.json", text, agc.Limits{}); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	rep, err := sarif.FromAGC(rs, sarif.WriteOptions{})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	out, err := sarif.Marshal(rep)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return out
+}
+
+// floorRoundTrip is a plain encoding/json decode and encode.
+func floorRoundTrip(tb testing.TB, data []byte) []byte {
+	var v map[string]any
+	if err := json.Unmarshal(data, &v); err != nil {
+		tb.Fatal(err)
+	}
+	out, err := json.Marshal(v)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return out
+}
+
+// BenchmarkRoundTrip25k compares SARIF → AGC → SARIF on 25,000 results
+// over 2,000 files with the floor, a plain encoding/json decode and encode
+// of the same bytes. peak-heap-MB is the largest live heap seen during one
+// extra run.
+func BenchmarkRoundTrip25k(b *testing.B) {
+	data := benchInput()
+	for _, bm := range []struct {
+		name string
+		fn   func(testing.TB, []byte) []byte
+	}{
+		{"floor-encoding-json", floorRoundTrip},
+		{"sarif-agc-sarif", sarifRoundTrip},
+		{"sarif-agc-text-sarif", sarifRoundTripText},
+	} {
+		b.Run(bm.name, func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(data)))
+			cpu0 := cpuTime()
+			n := 0
+			for b.Loop() {
+				bm.fn(b, data)
+				n++
+			}
+			b.StopTimer()
+			b.ReportMetric(float64(cpuTime()-cpu0)/float64(n)/1e6, "cpu-ms/op")
+			b.ReportMetric(peakHeapMB(func() { bm.fn(b, data) }), "peak-heap-MB")
+		})
+	}
+}
+
+// cpuTime is the process's user and system CPU time, which the other
+// work on a shared machine does not inflate as it does wall time.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// peakHeapMB runs fn once and samples the live heap every millisecond.
+func peakHeapMB(fn func()) float64 {
+	runtime.GC()
+	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+	read := func() uint64 { metrics.Read(sample); return sample[0].Value.Uint64() }
+	base := read()
+	var peak uint64
+	done := make(chan struct{})
+	stopped := make(chan struct{})
+	go func() {
+		defer close(stopped)
+		t := time.NewTicker(time.Millisecond)
+		defer t.Stop()
+		for {
+			if v := read(); v > peak {
+				peak = v
+			}
+			select {
+			case <-done:
+				return
+			case <-t.C:
+			}
+		}
+	}()
+	fn()
+	close(done)
+	<-stopped
+	if peak < base {
+		return 0
+	}
+	return float64(peak-base) / (1 << 20)
+}
+
+// TestBenchLogConverts keeps the benchmark honest: the generated log
+// converts with one finding per result and round-trips.
+func TestBenchLogConverts(t *testing.T) {
+	data := benchLog(300, 40)
+	log, lints, err := sarif.ReadLog(bytes.NewReader(data), "bench.sarif", sarif.ReadOptions{})
+	if err != nil || len(lints) > 0 {
+		t.Fatalf("ReadLog: %v %v", err, lints)
+	}
+	rs, _ := sarif.ToAGC(log, sarif.ToAGCOptions{})
+	if len(rs) != 1 || len(rs[0].Findings) != 300 {
+		t.Fatalf("want 300 findings")
+	}
+	checkValid(t, "bench", rs[0])
+	out := sarifRoundTrip(t, data)
+	back, _, err := sarif.ReadLog(bytes.NewReader(out), "out.sarif", sarif.ReadOptions{})
+	if err != nil || len(back.Runs[0].Results) != 300 {
+		t.Fatalf("round trip: %v", err)
+	}
+}

@@ -1,0 +1,13 @@
+// Package sarif converts between Agent Gate Contract responses and SARIF
+// 2.1.0 logs, as docs/sarif-mapping.md describes field by field.
+//
+// Reading is lenient: real tools write imperfect SARIF, so ReadLog decodes
+// into this package's own model (model.go) and reports every repair as a
+// Lint naming a JSON pointer. Writing is strict: FromAGC builds
+// github.com/owenrumney/go-sarif/v2 values that pass the SARIF 2.1.0 JSON
+// schema, the SARIF Multitool's Sarif and GitHub rules, and GitHub's upload
+// limits (CheckLimits).
+//
+// The only I/O is reading source files, through an fs.FS rooted at the
+// source root, to resolve lines, regions and GitHub's line hashes.
+package sarif

@@ -1,0 +1,317 @@
+package sarif
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"strings"
+
+	"github.com/agcgate/agc-action/agc"
+	"github.com/go-json-experiment/json"
+	gosarif "github.com/owenrumney/go-sarif/v2/sarif"
+)
+
+// baselineStates maps status (§9) to baselineState (§3.27.24); regressed
+// has no native value and is also kept in agc/status.
+var baselineStates = map[string]string{agc.StatusNew: "new", agc.StatusStillOpen: "unchanged", agc.StatusRegressed: "new"}
+
+func (w *runWriter) result(f *agc.Finding, xf xFinding) (*gosarif.Result, error) {
+	x, hasX := xf.rec, xf.ok
+	level := findingLevel(f, xf)
+	res := &gosarif.Result{
+		RuleID:    strPtr(f.Class),
+		RuleIndex: uintPtr(w.ruleIndex[f.Class]),
+		Kind:      strPtr("fail"),
+		Level:     &level,
+		Message:   gosarif.Message{Text: strPtr(f.What)},
+	}
+	if bs, ok := baselineStates[f.Status]; ok {
+		res.BaselineState = strPtr(bs)
+	}
+	loc, lineHash := w.location(f.Location, f.ID, x, hasX, patchEdits(f.Remedy))
+	res.Locations = []*gosarif.Location{loc}
+	res.PartialFingerprints = map[string]any{fingerprintKey: f.ID, lineHashKey: lineHash}
+	res.Fingerprints = map[string]any{fingerprintKey: f.ID}
+	if hasX {
+		for k, v := range x.Partial {
+			res.PartialFingerprints[k] = v
+		}
+		for k, v := range x.Fingerprints {
+			res.Fingerprints[k] = v
+		}
+	}
+	res.Fixes = w.fixes(f, x, hasX)
+	props, err := findingProps(f)
+	if err != nil {
+		return nil, err
+	}
+	res.Properties = props
+	return res, nil
+}
+
+func patchEdits(r agc.Remedy) []agc.Edit {
+	if r.Kind == agc.RemedyPatch {
+		return r.Edits
+	}
+	return nil
+}
+
+func findingProps(f *agc.Finding) (gosarif.Properties, error) {
+	p := gosarif.Properties{propID: f.ID, propLocation: f.Location, propWhy: f.Why, propSeverity: f.Severity, propStatus: f.Status}
+	for key, v := range map[string]any{propRemedy: f.Remedy, propCheck: f.Check} {
+		raw, err := json.Marshal(v)
+		if err != nil {
+			return nil, fmt.Errorf("encode %s: %w", key, err)
+		}
+		p[key] = rawJSON(raw)
+	}
+	if len(f.Unknown) > 0 {
+		p[propUnknown] = rawJSON(f.Unknown)
+	}
+	return p, nil
+}
+
+// location places a finding. A relative path gets a physical location with
+// a region: the one its SARIF origin had, else one resolved from the
+// sources (a patch's find text, then the symbol), else line 1 marked
+// synthesized. Anything else (a tool-call field, an absolute path) gets a
+// stand-in physical location, since GitHub needs one, and a logical
+// location naming it. The line hash is GitHub's when the line is known,
+// else a hash of the finding id so that GitHub still matches the alert.
+func (w *runWriter) location(where, id string, x xRecord, hasX bool, edits []agc.Edit) (*gosarif.Location, string) {
+	p, logical := w.splitLocation(where, x, hasX)
+	loc := &gosarif.Location{}
+	if logical != "" {
+		ll := &gosarif.LogicalLocation{Name: strPtr(logical)}
+		if logical != where {
+			ll.FullyQualifiedName = strPtr(where)
+		}
+		loc.LogicalLocations = []*gosarif.LogicalLocation{ll}
+	}
+	if !relPath(p) {
+		loc.PhysicalLocation = &gosarif.PhysicalLocation{
+			ArtifactLocation: &gosarif.ArtifactLocation{URI: strPtr(encodeURI(placeholderPath(w.resp.Gate.ID))), URIBaseId: strPtr(SrcRoot)},
+			Region:           synthesized(),
+		}
+		loc.Properties = gosarif.Properties{propPlaceholder: true}
+		if loc.LogicalLocations == nil {
+			loc.LogicalLocations = []*gosarif.LogicalLocation{{Name: strPtr(where)}}
+		}
+		return loc, idHash(id)
+	}
+	var region *gosarif.Region
+	if hasX && x.Region != nil && x.Region.StartLine > 0 {
+		region = toGoRegion(*x.Region)
+	} else if rg, ok := w.resolve(p, logical, edits); ok {
+		region = toGoRegion(*toXRegionAny(rg))
+		region.Properties = gosarif.Properties{propRegion: regionResolved}
+	} else {
+		region = synthesized()
+	}
+	loc.PhysicalLocation = &gosarif.PhysicalLocation{
+		ArtifactLocation: &gosarif.ArtifactLocation{URI: strPtr(encodeURI(p)), URIBaseId: strPtr(SrcRoot)},
+		Region:           region,
+	}
+	if region.Properties[propRegion] != regionSynthesized {
+		if h, ok := w.src.LineHash(p, *region.StartLine); ok {
+			return loc, h
+		}
+	}
+	return loc, idHash(id)
+}
+
+// placeholderPath is the stand-in artifact of findings GitHub cannot place.
+func placeholderPath(gate string) string { return ".agc/" + Slug(gate) }
+
+func synthesized() *gosarif.Region {
+	return &gosarif.Region{StartLine: intPtr(1), PropertyBag: gosarif.PropertyBag{Properties: gosarif.Properties{propRegion: regionSynthesized}}}
+}
+
+// idHash stands in for primaryLocationLineHash when no line is known: 16
+// hex digits of the SHA-256 of the finding id, then ":1".
+func idHash(id string) string {
+	sum := sha256.Sum256([]byte(id))
+	return hex.EncodeToString(sum[:8]) + ":1"
+}
+
+// splitLocation: the path and logical part of a finding's location.
+func (w *runWriter) splitLocation(where string, x xRecord, hasX bool) (string, string) {
+	if hasX {
+		return x.URI, x.Logical
+	}
+	switch w.resp.Subject.Kind {
+	case agc.SubjectToolCall, agc.SubjectSession:
+		return "", where
+	}
+	p, sym, _ := strings.Cut(where, "#")
+	// A bare name such as "Bash.command" or "README.md" is a file only when
+	// the source root has it; a name with a directory is taken as a path.
+	if !relPath(p) || !strings.Contains(p, "/") && !w.src.Exists(p) {
+		return "", where
+	}
+	return p, sym
+}
+
+func (w *runWriter) resolve(p, sym string, edits []agc.Edit) (Region, bool) {
+	for _, e := range edits {
+		if e.Path == p {
+			if rg, ok := w.src.Find(p, e.Find); ok {
+				return rg, true
+			}
+		}
+	}
+	if sym != "" {
+		return w.src.FindSymbol(p, sym)
+	}
+	return Region{}, false
+}
+
+func toXRegionAny(r Region) *xRegion {
+	r.Origin = ""
+	return orEmpty(toXRegion(&r))
+}
+
+func toGoRegion(x xRegion) *gosarif.Region {
+	r := &gosarif.Region{}
+	set := func(dst **int, v int) {
+		if v > 0 {
+			*dst = intPtr(v)
+		}
+	}
+	set(&r.StartLine, x.StartLine)
+	set(&r.StartColumn, x.StartColumn)
+	set(&r.EndLine, x.EndLine)
+	set(&r.EndColumn, x.EndColumn)
+	if x.CharOffset != nil {
+		r.CharOffset, r.CharLength = intPtr(*x.CharOffset), intPtr(x.CharLength)
+	}
+	if x.Snippet != "" {
+		r.Snippet = &gosarif.ArtifactContent{Text: strPtr(x.Snippet)}
+	}
+	return r
+}
+
+// fixes: the fixes of the SARIF origin when every change can be written,
+// else the patch remedy's edits when each find text is found in the
+// sources. A patch that cannot be placed is kept in agc/remedy only.
+func (w *runWriter) fixes(f *agc.Finding, x xRecord, hasX bool) []*gosarif.Fix {
+	if hasX && len(x.Fixes) > 0 {
+		return fixesFromX(x.Fixes)
+	}
+	edits := patchEdits(f.Remedy)
+	if len(edits) == 0 {
+		return nil
+	}
+	var changes []*gosarif.ArtifactChange
+	byPath := map[string]*gosarif.ArtifactChange{}
+	for _, e := range edits {
+		if !relPath(e.Path) {
+			return nil
+		}
+		rg, ok := w.src.Find(e.Path, e.Find)
+		if !ok {
+			return nil
+		}
+		c := byPath[e.Path]
+		if c == nil {
+			c = &gosarif.ArtifactChange{ArtifactLocation: gosarif.ArtifactLocation{URI: strPtr(encodeURI(e.Path)), URIBaseId: strPtr(SrcRoot)}}
+			byPath[e.Path] = c
+			changes = append(changes, c)
+		}
+		c.Replacements = append(c.Replacements, &gosarif.Replacement{
+			DeletedRegion:   *toGoRegion(*toXRegionAny(rg)),
+			InsertedContent: &gosarif.ArtifactContent{Text: strPtr(e.Replace)},
+		})
+	}
+	return []*gosarif.Fix{{Description: &gosarif.Message{Text: strPtr("Apply the patch remedy of " + f.ID + ".")}, ArtifactChanges: changes}}
+}
+
+func fixesFromX(xs []xFix) []*gosarif.Fix {
+	var out []*gosarif.Fix
+	for _, xf := range xs {
+		fix := &gosarif.Fix{}
+		if xf.Description != "" {
+			fix.Description = &gosarif.Message{Text: strPtr(xf.Description)}
+		}
+		for _, xc := range xf.Changes {
+			if !relPath(xc.URI) {
+				return nil
+			}
+			c := &gosarif.ArtifactChange{ArtifactLocation: gosarif.ArtifactLocation{URI: strPtr(encodeURI(xc.URI)), URIBaseId: strPtr(SrcRoot)}}
+			for _, xr := range xc.Replacements {
+				if xr.Deleted.StartLine == 0 && xr.Deleted.CharOffset == nil {
+					return nil
+				}
+				c.Replacements = append(c.Replacements, &gosarif.Replacement{
+					DeletedRegion:   *toGoRegion(xr.Deleted),
+					InsertedContent: &gosarif.ArtifactContent{Text: strPtr(xr.Inserted)},
+				})
+			}
+			fix.ArtifactChanges = append(fix.ArtifactChanges, c)
+		}
+		out = append(out, fix)
+	}
+	return out
+}
+
+// otherResults writes the results of the response's x-sarif member: the
+// SARIF results that did not become findings (other kinds, accepted
+// suppressions, absent).
+func (w *runWriter) otherResults() []*gosarif.Result {
+	var m struct {
+		X xResponse `json:"agc-action/sarif"`
+	}
+	if u := w.resp.Unknown; len(u) > 0 {
+		_ = json.Unmarshal(u, &m)
+	}
+	xr := m.X
+	var out []*gosarif.Result
+	for i, x := range xr.Results {
+		kind, level := cmpOr(x.Kind, "fail"), cmpOr(x.Level, "warning")
+		res := &gosarif.Result{
+			RuleID:        strPtr(x.RuleID),
+			RuleIndex:     uintPtr(w.ruleIndex[x.RuleID]),
+			Kind:          &kind,
+			Level:         &level,
+			Message:       gosarif.Message{Text: strPtr(cmpOr(x.Message, "Rule "+x.RuleID+" reported a result."))},
+			BaselineState: strPtr(cmpOr(x.BaselineState, "new")),
+		}
+		where := cmpOr(x.URI, ".")
+		loc, lh := w.location(where, fmt.Sprintf("%s/other/%d", w.resp.Gate.ID, i), x, true, nil)
+		res.Locations = []*gosarif.Location{loc}
+		res.PartialFingerprints = map[string]any{lineHashKey: lh}
+		for k, v := range x.Partial {
+			res.PartialFingerprints[k] = v
+		}
+		if len(x.Fingerprints) > 0 {
+			res.Fingerprints = map[string]any{}
+			for k, v := range x.Fingerprints {
+				res.Fingerprints[k] = v
+			}
+		}
+		if x.Suppressed {
+			res.Suppressions = []*gosarif.Suppression{suppression(w.resp.Gate.ID, i, loc)}
+		}
+		res.Fixes = fixesFromX(x.Fixes)
+		res.Properties = gosarif.Properties{propOther: true}
+		out = append(out, res)
+	}
+	return out
+}
+
+// suppression is an accepted external suppression (§3.35). go-sarif writes
+// every member of its Suppression type, null included, and the schema
+// rejects null; so each is given a value: a GUID derived from the gate and
+// the result's position, and the result's own location.
+func suppression(gate string, i int, loc *gosarif.Location) *gosarif.Suppression {
+	sum := sha256.Sum256([]byte(fmt.Sprintf("%s/suppression/%d", gate, i)))
+	h := hex.EncodeToString(sum[:16])
+	guid := h[0:8] + "-" + h[8:12] + "-5" + h[13:16] + "-8" + h[17:20] + "-" + h[20:32]
+	return &gosarif.Suppression{
+		Kind:          "external",
+		Status:        strPtr("accepted"),
+		Location:      loc,
+		Guid:          &guid,
+		Justification: strPtr("Accepted in the log this result was converted from."),
+	}
+}

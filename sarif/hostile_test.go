@@ -1,0 +1,127 @@
+package sarif_test
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/agcgate/agc-action/sarif"
+	"github.com/agcgate/agc-action/sarif/sariftest"
+)
+
+// TestHostile: malformed or hostile logs give a clear error, or are read
+// with lint, each naming the place; nothing panics.
+func TestHostile(t *testing.T) {
+	tests := []struct {
+		file      string
+		wantErr   string   // substring of the error, "" for none
+		wantLints []string // "pointer: substring" that must be among the lint
+	}{
+		{"hostile-wrong-version.sarif", `at /version: SARIF version "2.0.0" is not supported`, nil},
+		{"hostile-truncated.sarif", "unexpected end of input", nil},
+		{"hostile-runs-not-array.sarif", "runs must be an array, not an object", nil},
+		{"hostile-rule-index-out-of-range.sarif", "", []string{
+			"/runs/0/results/0/ruleIndex: ruleIndex 7 is out of range (tool.driver has 1 rules)",
+			`/runs/0/results/0: no ruleId, ruleIndex or rule; the class is "unidentified-rule"`,
+			"/runs/0/results/1/ruleIndex: ruleIndex 3 is out of range",
+		}},
+		{"hostile-snippet-only-region.sarif", "", []string{
+			"/runs/0/results/0/locations/0/physicalLocation/region: a region with only a snippet does not place the result (§3.30.1)",
+		}},
+		{"hostile-absolute-file-uri.sarif", "", []string{
+			`/runs/0/results/0/locations/0/physicalLocation/artifactLocation/uri: absolute path "/etc/passwd" is outside the source root`,
+			`/runs/0/results/0/fixes/0/artifactChanges/0/artifactLocation/uri: absolute path "/etc/shadow" is outside the source root`,
+		}},
+		{"hostile-odd-values.sarif", "", []string{
+			`/runs/0/tool/driver/rules/0/defaultConfiguration/level: level "Error" is not lower case`,
+			`/runs/0/results/0/kind: kind "bogus" is not a SARIF result kind`,
+			"/runs/0/results/0/fingerprints/nested: a fingerprint is a string, not an object",
+			`/runs/0/results/0/locations/0/physicalLocation/artifactLocation/uri: URI "..\\..\\up.txt" uses backslashes`,
+			`/runs/0/results/0/locations/0/physicalLocation/artifactLocation/uri: relative path "../../up.txt" leaves the source root`,
+			"/runs/0/results/0/locations/0/physicalLocation/region/startLine: integer written as a string; read as 4",
+			"/runs/0/results/0/locations/0/physicalLocation/region/endLine: endLine 2 is before startLine 4",
+			"/runs/0/results/1/level: expected a string, got a number",
+			"/runs/0/results/2: a result is an object, not a string; skipped",
+		}},
+	}
+	dir := filepath.Join(sariftest.RepoRoot(t), "fixtures", "sarif")
+	for _, tt := range tests {
+		t.Run(tt.file, func(t *testing.T) {
+			data, err := os.ReadFile(filepath.Join(dir, tt.file))
+			if err != nil {
+				t.Fatal(err)
+			}
+			log, lints, err := sarif.ReadLog(bytes.NewReader(data), tt.file, sarif.ReadOptions{Root: "/work/project"})
+			if tt.wantErr != "" {
+				var se *sarif.Error
+				if !errors.As(err, &se) || !strings.Contains(err.Error(), tt.wantErr) || !strings.HasPrefix(err.Error(), tt.file+": at ") {
+					t.Fatalf("error = %v, want a *sarif.Error naming %s and containing %q", err, tt.file, tt.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("ReadLog: %v", err)
+			}
+			var got []string
+			for _, l := range lints {
+				got = append(got, l.String())
+			}
+			for _, want := range tt.wantLints {
+				found := false
+				for _, g := range got {
+					found = found || strings.Contains(g, want)
+				}
+				if !found {
+					t.Errorf("no lint %q among:\n  %s", want, strings.Join(got, "\n  "))
+				}
+			}
+			resps, _ := sarif.ToAGC(log, sarif.ToAGCOptions{})
+			for _, r := range resps {
+				checkValid(t, tt.file, r)
+			}
+		})
+	}
+}
+
+// whitespace yields spaces forever.
+type whitespace struct{ read int64 }
+
+func (w *whitespace) Read(p []byte) (int, error) {
+	for i := range p {
+		p[i] = ' '
+	}
+	w.read += int64(len(p))
+	return len(p), nil
+}
+
+// TestEndlessWhitespace: an input of white space without end is refused at
+// the size limit, without holding it in memory.
+func TestEndlessWhitespace(t *testing.T) {
+	for _, limit := range []int64{1 << 20, 0} { // 0: the default, 256 MiB
+		ws := &whitespace{}
+		_, _, err := sarif.ReadLog(ws, "blank.sarif", sarif.ReadOptions{MaxBytes: limit})
+		if err == nil || !strings.Contains(err.Error(), "larger than the limit") {
+			t.Fatalf("limit %d: error = %v, want the size limit", limit, err)
+		}
+		want := limit
+		if want == 0 {
+			want = sarif.DefaultMaxBytes
+		}
+		if ws.read < want || ws.read > want+(1<<20) {
+			t.Errorf("limit %d: read %d bytes before refusing", limit, ws.read)
+		}
+	}
+}
+
+// TestTooLargeDocument: a document over the limit is refused.
+func TestTooLargeDocument(t *testing.T) {
+	doc := `{"version":"2.1.0","runs":[` + strings.Repeat(" ", 2000) + `]}`
+	_, _, err := sarif.ReadLog(io.MultiReader(strings.NewReader(doc)), "big.sarif", sarif.ReadOptions{MaxBytes: 1000})
+	if err == nil || !strings.Contains(err.Error(), "big.sarif") || !strings.Contains(err.Error(), "larger than the limit of 1000 bytes") {
+		t.Fatalf("error = %v", err)
+	}
+}

@@ -1,0 +1,222 @@
+package sarif
+
+import (
+	"bufio"
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	stdjson "encoding/json"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/go-json-experiment/json"
+	"github.com/go-json-experiment/json/jsontext"
+)
+
+// DefaultMaxBytes is the largest log ReadLog accepts unless told otherwise.
+const DefaultMaxBytes = 256 << 20 // 256 MiB
+
+// ReadOptions tune ReadLog.
+type ReadOptions struct {
+	// MaxBytes bounds the input; <= 0 means DefaultMaxBytes.
+	MaxBytes int64
+	// Root is the absolute, slash-separated path of the source root.
+	// Absolute file paths under it are made relative; others are kept
+	// absolute and reported as lint. Empty: no absolute path is relative.
+	Root string
+}
+
+func (o ReadOptions) maxBytes() int64 {
+	if o.MaxBytes <= 0 {
+		return DefaultMaxBytes
+	}
+	return o.MaxBytes
+}
+
+// ReadLog reads a SARIF 2.1.0 log leniently. It refuses input larger than
+// the limit without holding more than the limit in memory, and returns an
+// *Error for what it cannot read at all (not JSON, not an object, a version
+// other than 2.1.0, no runs). Everything it repaired comes back as lint.
+func ReadLog(r io.Reader, file string, opts ReadOptions) (*Log, []Lint, error) {
+	data, err := readLimited(r, opts.maxBytes())
+	if err != nil {
+		return nil, nil, &Error{File: file, Msg: err.Error()}
+	}
+	return parseLog(data, file, opts)
+}
+
+// readLimited reads all of r, skipping leading white space without keeping
+// it, and fails once more than max bytes were read.
+func readLimited(r io.Reader, max int64) ([]byte, error) {
+	br := bufio.NewReaderSize(r, 64<<10)
+	var skipped int64
+	for {
+		b, err := br.ReadByte()
+		if err == io.EOF {
+			return nil, errors.New("empty input: expected a SARIF log")
+		}
+		if err != nil {
+			return nil, fmt.Errorf("read: %w", err)
+		}
+		if b != ' ' && b != '\t' && b != '\r' && b != '\n' {
+			_ = br.UnreadByte()
+			break
+		}
+		if skipped++; skipped > max {
+			return nil, fmt.Errorf("input is larger than the limit of %d bytes (only white space so far)", max)
+		}
+	}
+	data, err := io.ReadAll(io.LimitReader(br, max-skipped+1))
+	if err != nil {
+		return nil, fmt.Errorf("read: %w", err)
+	}
+	if int64(len(data))+skipped > max {
+		return nil, fmt.Errorf("input is larger than the limit of %d bytes", max)
+	}
+	return data, nil
+}
+
+// parseLog walks the top level with a streaming decoder so that each run's
+// own bytes can be hashed, then decodes each run into a generic tree.
+func parseLog(data []byte, file string, opts ReadOptions) (*Log, []Lint, error) {
+	dec := jsontext.NewDecoder(bytes.NewReader(data), jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true))
+	fail := func(p, format string, args ...any) (*Log, []Lint, error) {
+		return nil, nil, &Error{File: file, Pointer: p, Msg: fmt.Sprintf(format, args...)}
+	}
+	tok, err := dec.ReadToken()
+	if err != nil {
+		return fail("", "not JSON: %v", syntaxMsg(err))
+	}
+	if tok.Kind() != '{' {
+		return fail("", "a SARIF log is a JSON object, not %s", tokKind(tok.Kind()))
+	}
+	log := &Log{}
+	rd := &reader{}
+	var raws []rawRun
+	sawRuns := false
+	for dec.PeekKind() != '}' {
+		nameTok, err := dec.ReadToken()
+		if err != nil {
+			return fail(string(dec.StackPointer()), "not JSON: %v", syntaxMsg(err))
+		}
+		name := nameTok.String()
+		switch name {
+		case "version":
+			v, err := dec.ReadValue()
+			if err != nil {
+				return fail("/version", "not JSON: %v", syntaxMsg(err))
+			}
+			if err := json.Unmarshal(v, &log.Version); err != nil {
+				return fail("/version", "the version must be the string \"2.1.0\", got %s", v)
+			}
+		case "runs":
+			sawRuns = true
+			if raws, err = readRuns(dec); err != nil {
+				return fail(string(dec.StackPointer()), "%v", syntaxMsg(err))
+			}
+		default:
+			if err := dec.SkipValue(); err != nil {
+				return fail(ptr("", name), "not JSON: %v", syntaxMsg(err))
+			}
+		}
+	}
+	if _, err := dec.ReadToken(); err != nil {
+		return fail("", "not JSON: %v", syntaxMsg(err))
+	}
+	if _, err := dec.ReadToken(); err != io.EOF {
+		return fail("", "unexpected data after the log object at byte %d", dec.InputOffset())
+	}
+	switch {
+	case log.Version == "":
+		return fail("/version", "no version: this reader understands SARIF 2.1.0 only")
+	case log.Version != "2.1.0":
+		return fail("/version", "SARIF version %q is not supported: this reader understands 2.1.0 only", log.Version)
+	case !sawRuns:
+		return fail("/runs", "no runs: a SARIF log must have a runs array")
+	}
+	for i, raw := range raws {
+		if raw.tree == nil {
+			return fail(ptrIdx("/runs", i), "a run is a JSON object, not %s", kindOf(raw.any))
+		}
+		log.Runs = append(log.Runs, rd.run(raw.tree, ptrIdx("/runs", i), raw.fingerprint, opts))
+	}
+	return log, rd.lints, nil
+}
+
+type rawRun struct {
+	tree        map[string]any
+	any         any
+	fingerprint string
+}
+
+func readRuns(dec *jsontext.Decoder) ([]rawRun, error) {
+	tok, err := dec.ReadToken()
+	if err != nil {
+		return nil, err
+	}
+	if tok.Kind() != '[' {
+		return nil, fmt.Errorf("runs must be an array, not %s", tokKind(tok.Kind()))
+	}
+	var out []rawRun
+	for dec.PeekKind() != ']' {
+		v, err := dec.ReadValue()
+		if err != nil {
+			return nil, err
+		}
+		// encoding/json builds the generic tree a fifth faster than json
+		// v2; it keeps the last of duplicate names and replaces invalid
+		// UTF-8, as this lenient reader wants. The run was already checked
+		// by ReadValue.
+		var tree any
+		if err := stdjson.Unmarshal(v, &tree); err != nil {
+			return nil, err
+		}
+		out = append(out, rawRun{tree: asObj(tree), any: tree, fingerprint: canonicalHash(v)})
+	}
+	if _, err := dec.ReadToken(); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// canonicalHash is "sha256:" and the hex SHA-256 of the RFC 8785 canonical
+// form of v. A value that cannot be canonicalized (invalid UTF-8) is hashed
+// as read.
+func canonicalHash(v jsontext.Value) string {
+	c := jsontext.Value(bytes.Clone(v))
+	if err := c.Canonicalize(); err != nil {
+		c = v
+	}
+	sum := sha256.Sum256(c)
+	return "sha256:" + hex.EncodeToString(sum[:])
+}
+
+func syntaxMsg(err error) string {
+	var se *jsontext.SyntacticError
+	if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
+		return "unexpected end of input"
+	}
+	if errors.As(err, &se) {
+		return fmt.Sprintf("%v (byte %d)", se.Err, se.ByteOffset)
+	}
+	return err.Error()
+}
+
+func tokKind(k jsontext.Kind) string {
+	switch k {
+	case '{':
+		return "an object"
+	case '[':
+		return "an array"
+	case '"':
+		return "a string"
+	case '0':
+		return "a number"
+	case 't', 'f':
+		return "a boolean"
+	case 'n':
+		return "null"
+	}
+	return "nothing"
+}

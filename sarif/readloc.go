@@ -1,0 +1,269 @@
+package sarif
+
+import (
+	"net/url"
+	"path"
+	"regexp"
+	"strings"
+)
+
+func (rd *reader) primaryLocation(m map[string]any, base string, ctx *runCtx) *Loc {
+	lb := ptr(base, "locations")
+	locs := rd.arr(m, base, "locations")
+	if len(locs) == 0 {
+		return nil
+	}
+	p := ptrIdx(lb, 0)
+	lm, ok := locs[0].(map[string]any)
+	if !ok {
+		rd.lint(p, "a location is an object, not %s; ignored", kindOf(locs[0]))
+		return nil
+	}
+	loc := &Loc{Props: rd.props(lm, p)}
+	if pl := rd.obj(lm, p, "physicalLocation"); pl != nil {
+		pp := ptr(p, "physicalLocation")
+		if al := rd.obj(pl, pp, "artifactLocation"); al != nil {
+			loc.Path, loc.Relative = rd.artifactPath(al, ptr(pp, "artifactLocation"), ctx)
+		}
+		if rg := rd.obj(pl, pp, "region"); rg != nil {
+			loc.Region = rd.region(rg, ptr(pp, "region"))
+		}
+	}
+	lls := rd.arr(lm, p, "logicalLocations")
+	if len(lls) > 0 {
+		if ll, ok := lls[0].(map[string]any); ok {
+			llp := ptr(ptr(p, "logicalLocations"), "0")
+			loc.Logical = rd.str(ll, llp, "fullyQualifiedName")
+			if loc.Logical == "" {
+				loc.Logical = rd.str(ll, llp, "name")
+			}
+		}
+	}
+	if ph, _ := loc.Props[propPlaceholder].(bool); ph {
+		loc.Path, loc.Relative, loc.Region = "", false, nil
+	}
+	if loc.Region != nil && loc.Region.Origin != "" {
+		loc.Region = nil
+	}
+	if loc.Path == "" && loc.Logical == "" {
+		return nil
+	}
+	return loc
+}
+
+// artifactPath resolves an artifactLocation (§3.4) through artifacts[index]
+// and uriBaseId/originalUriBaseIds (§3.14.14), percent-decodes it and says
+// whether it is relative to the source root.
+func (rd *reader) artifactPath(al map[string]any, base string, ctx *runCtx) (string, bool) {
+	uri := rd.str(al, base, "uri")
+	baseID := rd.str(al, base, "uriBaseId")
+	if uri == "" {
+		if i, ok := rd.integer(al, base, "index"); ok {
+			if i < len(ctx.artifacts) {
+				if a, ok := ctx.artifacts[i].(map[string]any); ok {
+					ab := ptrIdx("/artifacts", i)
+					if l := rd.obj(a, ab, "location"); l != nil {
+						uri = rd.str(l, ptr(ab, "location"), "uri")
+						baseID = rd.str(l, ptr(ab, "location"), "uriBaseId")
+					}
+				}
+			} else {
+				rd.lint(ptr(base, "index"), "artifact index %d is out of range (%d artifacts)", i, len(ctx.artifacts))
+			}
+		}
+	}
+	if uri == "" {
+		return "", false
+	}
+	if baseID != "" && !hasScheme(uri) && !strings.HasPrefix(uri, "/") {
+		uri = rd.applyBase(uri, baseID, base, ctx, 0)
+	}
+	return rd.normalizePath(uri, ptr(base, "uri"), ctx.opts.Root)
+}
+
+// applyBase prefixes uri with the URI its base id stands for, when the log
+// defines one; an undefined base id (the usual %SRCROOT%) is the source root.
+func (rd *reader) applyBase(uri, id, base string, ctx *runCtx, depth int) string {
+	b, ok := ctx.bases[id].(map[string]any)
+	if !ok || depth > 8 {
+		return uri
+	}
+	bb := ptr("/originalUriBaseIds", id)
+	prefix := rd.str(b, bb, "uri")
+	if prefix == "" {
+		return uri
+	}
+	if !strings.HasSuffix(prefix, "/") {
+		prefix += "/"
+	}
+	joined := prefix + uri
+	if parent := rd.str(b, bb, "uriBaseId"); parent != "" && !hasScheme(prefix) && !strings.HasPrefix(prefix, "/") {
+		return rd.applyBase(joined, parent, base, ctx, depth+1)
+	}
+	return joined
+}
+
+var (
+	schemeRE = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+.\-]*:`)
+	driveRE  = regexp.MustCompile(`^/?[A-Za-z]:/`)
+)
+
+func hasScheme(uri string) bool { return schemeRE.MatchString(uri) && !driveRE.MatchString(uri) }
+
+// normalizePath turns a URI reference into a slash path: relative to the
+// root when possible, absolute otherwise; other schemes are kept as URIs.
+func (rd *reader) normalizePath(uri, p, root string) (string, bool) {
+	dec, err := url.PathUnescape(uri)
+	if err != nil {
+		rd.lint(p, "URI %q is not validly percent-encoded; used as written", uri)
+		dec = uri
+	}
+	if strings.ContainsRune(dec, '\\') {
+		rd.lint(p, "URI %q uses backslashes; read as slashes", uri)
+		dec = strings.ReplaceAll(dec, "\\", "/")
+	}
+	lower := strings.ToLower(dec)
+	switch {
+	case strings.HasPrefix(lower, "file:"):
+		dec = fileURIPath(dec[len("file:"):])
+	case hasScheme(dec):
+		return dec, false
+	}
+	if driveRE.MatchString(dec) {
+		dec = strings.TrimPrefix(dec, "/")
+		return rd.absolute(dec, p, root)
+	}
+	if strings.HasPrefix(dec, "/") {
+		return rd.absolute(path.Clean(dec), p, root)
+	}
+	clean := path.Clean(dec)
+	if clean == "." {
+		rd.lint(p, "URI %q names the source root, not a file", uri)
+		return clean, false
+	}
+	if clean == ".." || strings.HasPrefix(clean, "../") {
+		rd.lint(p, "relative path %q leaves the source root; kept as written and not read", dec)
+		return clean, false
+	}
+	return clean, true
+}
+
+// fileURIPath is the path of a file: URI without its scheme: file:///a,
+// file:////a (four slashes) and file://localhost/a are all /a; a host
+// other than localhost is kept as //host/a.
+func fileURIPath(rest string) string {
+	if !strings.HasPrefix(rest, "//") {
+		return rest
+	}
+	rest = rest[2:]
+	switch {
+	case strings.HasPrefix(rest, "/"):
+		return "/" + strings.TrimLeft(rest, "/")
+	case strings.HasPrefix(strings.ToLower(rest), "localhost/"):
+		return rest[len("localhost"):]
+	}
+	return "//" + rest
+}
+
+func (rd *reader) absolute(abs, p, root string) (string, bool) {
+	root = strings.TrimSuffix(root, "/")
+	if root != "" && strings.HasPrefix(abs, root+"/") {
+		return abs[len(root)+1:], true
+	}
+	rd.lint(p, "absolute path %q is outside the source root; kept absolute and not read", abs)
+	return abs, false
+}
+
+// region reads a §3.30 region. A region must have a line or an offset
+// (§3.30.1); a snippet alone does not place it.
+func (rd *reader) region(m map[string]any, base string) *Region {
+	r := &Region{CharOffset: -1}
+	r.StartLine, _ = rd.integer(m, base, "startLine")
+	r.StartColumn, _ = rd.integer(m, base, "startColumn")
+	r.EndLine, _ = rd.integer(m, base, "endLine")
+	r.EndColumn, _ = rd.integer(m, base, "endColumn")
+	if off, ok := rd.integer(m, base, "charOffset"); ok {
+		r.CharOffset = off
+		r.CharLength, _ = rd.integer(m, base, "charLength")
+	}
+	if s := rd.obj(m, base, "snippet"); s != nil {
+		r.Snippet = rd.str(s, ptr(base, "snippet"), "text")
+	}
+	if pr := rd.props(m, base); pr != nil {
+		r.Origin, _ = pr[propRegion].(string)
+	}
+	if r.EndLine != 0 && r.EndLine < r.StartLine {
+		rd.lint(ptr(base, "endLine"), "endLine %d is before startLine %d; ignored", r.EndLine, r.StartLine)
+		r.EndLine = 0
+	}
+	if r.StartLine == 0 && r.CharOffset < 0 {
+		if r.Snippet != "" {
+			rd.lint(base, "a region with only a snippet does not place the result (§3.30.1); the snippet is kept as the text and the line dropped")
+		} else {
+			rd.lint(base, "a region without startLine or charOffset (§3.30.1); ignored")
+		}
+	}
+	return r
+}
+
+func (rd *reader) fixes(m map[string]any, base string, ctx *runCtx) []Fix {
+	fb := ptr(base, "fixes")
+	var out []Fix
+	for i, v := range rd.arr(m, base, "fixes") {
+		fm, ok := v.(map[string]any)
+		if !ok {
+			continue
+		}
+		p := ptrIdx(fb, i)
+		f := Fix{}
+		if d := rd.obj(fm, p, "description"); d != nil {
+			f.Description = rd.str(d, ptr(p, "description"), "text")
+		}
+		cb := ptr(p, "artifactChanges")
+		for j, cv := range rd.arr(fm, p, "artifactChanges") {
+			cm, ok := cv.(map[string]any)
+			if !ok {
+				continue
+			}
+			if c, ok := rd.change(cm, ptrIdx(cb, j), ctx); ok {
+				f.Changes = append(f.Changes, c)
+			}
+		}
+		if len(f.Changes) > 0 {
+			out = append(out, f)
+		} else {
+			rd.lint(p, "a fix without usable artifact changes; ignored")
+		}
+	}
+	return out
+}
+
+func (rd *reader) change(m map[string]any, base string, ctx *runCtx) (Change, bool) {
+	c := Change{}
+	if al := rd.obj(m, base, "artifactLocation"); al != nil {
+		c.Path, c.Relative = rd.artifactPath(al, ptr(base, "artifactLocation"), ctx)
+	}
+	if c.Path == "" {
+		rd.lint(ptr(base, "artifactLocation"), "an artifact change without a URI; ignored")
+		return c, false
+	}
+	rb := ptr(base, "replacements")
+	for k, rv := range rd.arr(m, base, "replacements") {
+		rm, ok := rv.(map[string]any)
+		if !ok {
+			continue
+		}
+		p := ptrIdx(rb, k)
+		dr := rd.obj(rm, p, "deletedRegion")
+		if dr == nil {
+			rd.lint(p, "a replacement without deletedRegion; ignored")
+			continue
+		}
+		rep := Replacement{Deleted: *rd.region(dr, ptr(p, "deletedRegion"))}
+		if ic := rd.obj(rm, p, "insertedContent"); ic != nil {
+			rep.Inserted = rd.str(ic, ptr(p, "insertedContent"), "text")
+		}
+		c.Replacements = append(c.Replacements, rep)
+	}
+	return c, len(c.Replacements) > 0
+}

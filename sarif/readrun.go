@@ -1,0 +1,204 @@
+package sarif
+
+import (
+	"strings"
+)
+
+// runCtx is what reading a run's results needs from the rest of the run.
+type runCtx struct {
+	run       *Run
+	artifacts []any
+	bases     map[string]any
+	global    map[string]string // driver globalMessageStrings
+	opts      ReadOptions
+}
+
+func (rd *reader) run(m map[string]any, base, fingerprint string, opts ReadOptions) *Run {
+	r := &Run{Pointer: base, Fingerprint: fingerprint, Props: rd.props(m, base)}
+	ctx := &runCtx{run: r, opts: opts}
+	rd.tool(r, m, base, ctx)
+	ctx.artifacts = rd.arr(m, base, "artifacts")
+	ctx.bases = rd.obj(m, base, "originalUriBaseIds")
+	if ad := rd.obj(m, base, "automationDetails"); ad != nil {
+		r.AutomationID = rd.str(ad, ptr(base, "automationDetails"), "id")
+	}
+	rd.invocations(r, m, base)
+	rb := ptr(base, "results")
+	for i, v := range rd.arr(m, base, "results") {
+		p := ptrIdx(rb, i)
+		o, ok := v.(map[string]any)
+		if !ok {
+			rd.lint(p, "a result is an object, not %s; skipped", kindOf(v))
+			continue
+		}
+		r.Results = append(r.Results, rd.result(o, p, ctx))
+	}
+	return r
+}
+
+func (rd *reader) tool(r *Run, m map[string]any, base string, ctx *runCtx) {
+	tb := ptr(base, "tool")
+	tool := rd.obj(m, base, "tool")
+	if tool == nil {
+		rd.lint(tb, "no tool; the gate is named %q", "unknown-tool")
+		r.Driver = &Component{Name: "unknown-tool"}
+		return
+	}
+	db := ptr(tb, "driver")
+	driver := rd.obj(tool, tb, "driver")
+	if driver == nil {
+		rd.lint(db, "no tool.driver; the gate is named %q", "unknown-tool")
+		driver = map[string]any{"name": "unknown-tool"}
+	}
+	r.Driver = rd.component(driver, db)
+	if r.Driver.Name == "" {
+		rd.lint(ptr(db, "name"), "no tool name; the gate is named %q", "unknown-tool")
+		r.Driver.Name = "unknown-tool"
+	}
+	ctx.global = rd.messageStrings(driver, db, "globalMessageStrings")
+	eb := ptr(tb, "extensions")
+	for i, v := range rd.arr(tool, tb, "extensions") {
+		if o, ok := v.(map[string]any); ok {
+			r.Extensions = append(r.Extensions, rd.component(o, ptrIdx(eb, i)))
+		} else {
+			rd.lint(ptrIdx(eb, i), "a tool extension is an object, not %s; skipped", kindOf(v))
+			r.Extensions = append(r.Extensions, &Component{})
+		}
+	}
+}
+
+func (rd *reader) component(m map[string]any, base string) *Component {
+	c := &Component{Name: rd.str(m, base, "name"), Version: rd.str(m, base, "version")}
+	if c.Version == "" {
+		c.Version = rd.str(m, base, "semanticVersion")
+	}
+	rb := ptr(base, "rules")
+	for i, v := range rd.arr(m, base, "rules") {
+		o, ok := v.(map[string]any)
+		if !ok {
+			rd.lint(ptrIdx(rb, i), "a rule is an object, not %s; skipped", kindOf(v))
+			c.Rules = append(c.Rules, &Rule{})
+			continue
+		}
+		c.Rules = append(c.Rules, rd.rule(o, ptrIdx(rb, i)))
+	}
+	return c
+}
+
+func (rd *reader) rule(m map[string]any, base string) *Rule {
+	r := &Rule{
+		ID:       rd.str(m, base, "id"),
+		Name:     rd.str(m, base, "name"),
+		Short:    rd.mmsText(m, base, "shortDescription"),
+		Full:     rd.mmsText(m, base, "fullDescription"),
+		Help:     rd.mmsText(m, base, "help"),
+		HelpURI:  rd.str(m, base, "helpUri"),
+		Messages: rd.messageStrings(m, base, "messageStrings"),
+		Props:    rd.props(m, base),
+	}
+	if r.ID == "" {
+		rd.lint(ptr(base, "id"), "a rule without an id")
+	}
+	cb := ptr(base, "defaultConfiguration")
+	if cfg := rd.obj(m, base, "defaultConfiguration"); cfg != nil {
+		r.Level = rd.level(cfg, cb)
+		r.Disabled = !rd.boolean(cfg, cb, "enabled", true)
+	}
+	return r
+}
+
+// mmsText is the text of a multiformatMessageString (§3.12), or its
+// Markdown when it has no text.
+func (rd *reader) mmsText(m map[string]any, base, key string) string {
+	o := rd.obj(m, base, key)
+	if o == nil {
+		return ""
+	}
+	p := ptr(base, key)
+	if t := rd.str(o, p, "text"); t != "" {
+		return t
+	}
+	return rd.str(o, p, "markdown")
+}
+
+func (rd *reader) messageStrings(m map[string]any, base, key string) map[string]string {
+	o := rd.obj(m, base, key)
+	if len(o) == 0 {
+		return nil
+	}
+	out := make(map[string]string, len(o))
+	p := ptr(base, key)
+	for id := range o {
+		out[id] = rd.mmsText(o, p, id)
+	}
+	return out
+}
+
+// level reads a level member and checks it against §3.58.6.
+func (rd *reader) level(m map[string]any, base string) string {
+	l := rd.str(m, base, "level")
+	switch l {
+	case "", "none", "note", "warning", "error":
+		return l
+	}
+	if low := strings.ToLower(l); low == "none" || low == "note" || low == "warning" || low == "error" {
+		rd.lint(ptr(base, "level"), "level %q is not lower case; read as %q", l, low)
+		return low
+	}
+	rd.lint(ptr(base, "level"), "level %q is not one of none, note, warning, error; ignored", l)
+	return ""
+}
+
+func (rd *reader) invocations(r *Run, m map[string]any, base string) {
+	ib := ptr(base, "invocations")
+	for i, v := range rd.arr(m, base, "invocations") {
+		inv, ok := v.(map[string]any)
+		if !ok {
+			continue
+		}
+		p := ptrIdx(ib, i)
+		if r.CommandLine == "" {
+			r.CommandLine = rd.str(inv, p, "commandLine")
+		}
+		if !rd.boolean(inv, p, "executionSuccessful", true) {
+			r.Failed = true
+		}
+		nb := ptr(p, "toolExecutionNotifications")
+		for j, nv := range rd.arr(inv, p, "toolExecutionNotifications") {
+			n, ok := nv.(map[string]any)
+			if !ok || rd.level(n, ptrIdx(nb, j)) != "error" {
+				continue
+			}
+			if msg := rd.obj(n, ptrIdx(nb, j), "message"); msg != nil {
+				r.Notices = append(r.Notices, rd.str(msg, ptr(ptrIdx(nb, j), "message"), "text"))
+			}
+		}
+		rd.overrides(r, inv, p)
+	}
+}
+
+// overrides applies ruleConfigurationOverrides that disable a driver rule.
+func (rd *reader) overrides(r *Run, inv map[string]any, base string) {
+	ob := ptr(base, "ruleConfigurationOverrides")
+	for i, v := range rd.arr(inv, base, "ruleConfigurationOverrides") {
+		o, ok := v.(map[string]any)
+		if !ok {
+			continue
+		}
+		p := ptrIdx(ob, i)
+		cfg := rd.obj(o, p, "configuration")
+		desc := rd.obj(o, p, "descriptor")
+		if cfg == nil || desc == nil || rd.boolean(cfg, ptr(p, "configuration"), "enabled", true) {
+			continue
+		}
+		if idx, ok := rd.integer(desc, ptr(p, "descriptor"), "index"); ok && idx < len(r.Driver.Rules) {
+			r.Driver.Rules[idx].Disabled = true
+		} else if id := rd.str(desc, ptr(p, "descriptor"), "id"); id != "" {
+			for _, rule := range r.Driver.Rules {
+				if rule.ID == id {
+					rule.Disabled = true
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,332 @@
+package sarif
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"io/fs"
+	"sort"
+	"strings"
+
+	"github.com/agcgate/agc-action/agc"
+	"github.com/go-json-experiment/json"
+	"github.com/go-json-experiment/json/jsontext"
+)
+
+// Levels in order, for --fail-level (§3.27.10).
+var levelRank = map[string]int{"none": 0, "note": 1, "warning": 2, "error": 3}
+
+// ToAGCOptions tune ToAGC.
+type ToAGCOptions struct {
+	// FS is the source root, used to read the text of regions (patch find
+	// text, finding ids). Nil: no sources; snippets are used when present.
+	FS fs.FS
+	// FailLevel is the lowest level that blocks: "error" (default),
+	// "warning", "note", or "none" (nothing blocks).
+	FailLevel string
+	// SubjectKind is the subject's kind; default "commit" (a SARIF log
+	// judges a checkout).
+	SubjectKind string
+	// Budget is attempt.budget; default DefaultBudget. attempt.n is 1.
+	Budget int
+}
+
+// DefaultBudget is the attempt budget of a response made from a SARIF run.
+// It is above 1 because §10 forbids block at n == budget.
+const DefaultBudget = 3
+
+func (o ToAGCOptions) failRank() int {
+	switch o.FailLevel {
+	case "none":
+		return 99
+	case "":
+		return levelRank["error"]
+	}
+	if r, ok := levelRank[o.FailLevel]; ok && o.FailLevel != "none" {
+		return r
+	}
+	return levelRank["error"]
+}
+
+// ToAGC converts each run of log into one response (docs/sarif-mapping.md,
+// "SARIF → AGC"). A run written by FromAGC is restored exactly.
+func ToAGC(log *Log, opts ToAGCOptions) ([]*agc.Response, []Lint) {
+	src := NewSource(opts.FS)
+	var out []*agc.Response
+	var lints []Lint
+	for _, run := range log.Runs {
+		if _, ok := run.Props[propVersion]; ok {
+			r, ls := restoreRun(run, src, opts)
+			lints = append(lints, ls...)
+			if r != nil {
+				out = append(out, r)
+				continue
+			}
+		}
+		out = append(out, convertRun(run, src, opts))
+	}
+	return out, lints
+}
+
+func convertRun(run *Run, src *Source, opts ToAGCOptions) *agc.Response {
+	gate := Slug(run.Driver.Name)
+	r := &agc.Response{
+		AGC:     agc.Version,
+		Gate:    agc.Gate{ID: gate, Kind: agc.Deterministic, Version: run.Driver.Version},
+		Subject: agc.Subject{Kind: cmpOr(opts.SubjectKind, agc.SubjectCommit), Fingerprint: run.Fingerprint},
+		Attempt: agc.Attempt{N: 1, Budget: cmpOrInt(opts.Budget, DefaultBudget)},
+	}
+	ids := map[string]int{}
+	var others []xRecord
+	for _, res := range run.Results {
+		if res.Kind != "fail" || res.Suppressed || res.BaselineState == "absent" {
+			others = append(others, otherRecord(res))
+			continue
+		}
+		f := finding(run, res, gate, src, opts)
+		ids[f.ID]++
+		if n := ids[f.ID]; n > 1 {
+			f.ID = fmt.Sprintf("%s~%d", f.ID, n)
+		}
+		r.Findings = append(r.Findings, f)
+	}
+	r.Coverage = coverage(run, r.Findings, others)
+	r.Verdict = agc.Allow
+	if len(r.Blocking()) > 0 {
+		r.Verdict = agc.Block
+	}
+	if len(others) > 0 {
+		r.Unknown = xMember(xResponse{Results: others})
+	}
+	return r
+}
+
+func finding(run *Run, res *Result, gate string, src *Source, opts ToAGCOptions) agc.Finding {
+	loc := locationString(res.Loc)
+	f := agc.Finding{
+		Class:    res.RuleID,
+		Location: loc,
+		What:     res.Message,
+		Why:      why(run, res),
+		Severity: agc.Advisory,
+		Status:   agc.StatusNew,
+		Remedy:   remedy(run, res, src),
+		Check:    agc.Check{Kind: agc.CheckPreview},
+	}
+	if levelRank[res.Level] >= opts.failRank() {
+		f.Severity = agc.Blocking
+	}
+	if run.CommandLine != "" {
+		f.Check = agc.Check{Kind: agc.CheckCommand, Run: run.CommandLine}
+	}
+	f.ID = gate + "/" + f.Class + "/" + loc + "@" + identity(res, src)
+	f.Unknown = xMember(record(res))
+	return f
+}
+
+// locationString is path#logical, the path, the logical location, or "."
+// (the whole subject) when the result has no location.
+func locationString(l *Loc) string {
+	switch {
+	case l == nil:
+		return "."
+	case l.Path != "" && l.Logical != "":
+		return l.Path + "#" + l.Logical
+	case l.Path != "":
+		return l.Path
+	}
+	return l.Logical
+}
+
+func why(run *Run, res *Result) string {
+	if res.Rule != nil {
+		for _, s := range []string{res.Rule.Short, res.Rule.Full, res.Rule.Name} {
+			if s = strings.TrimSpace(s); s != "" {
+				return "Rule " + res.RuleID + " of " + run.Driver.Name + ": " + s
+			}
+		}
+	}
+	return "Rule " + res.RuleID + " of " + run.Driver.Name + "."
+}
+
+// identity is a short hash of what identifies the result without its line
+// number: the tool's fingerprints, else its line-content hash, else the
+// text of its first line, else its message.
+func identity(res *Result, src *Source) string {
+	var id string
+	switch {
+	case len(res.Fingerprints) > 0:
+		id = "fp:" + firstValue(res.Fingerprints)
+	case res.Partial[lineHashKey] != "":
+		id = "lh:" + res.Partial[lineHashKey]
+	default:
+		id = "tx:" + lineText(res, src) + "\x00" + res.Message
+	}
+	sum := sha256.Sum256([]byte(id))
+	return hex.EncodeToString(sum[:6])
+}
+
+func firstValue(m map[string]string) string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys[0] + "=" + m[keys[0]]
+}
+
+// lineText is the trimmed text of the result's first line, from the
+// source root or the region's snippet.
+func lineText(res *Result, src *Source) string {
+	if res.Loc == nil || res.Loc.Region == nil {
+		return ""
+	}
+	rg := res.Loc.Region
+	if res.Loc.Relative && rg.StartLine > 0 {
+		if s, ok := src.Line(res.Loc.Path, rg.StartLine); ok {
+			return trimLine(s)
+		}
+	}
+	if rg.Snippet != "" {
+		first, _, _ := strings.Cut(rg.Snippet, "\n")
+		return trimLine(first)
+	}
+	return ""
+}
+
+// remedy is a patch when every replacement of the first fix has a known
+// find text, else a delegate to the author naming the rule.
+func remedy(run *Run, res *Result, src *Source) agc.Remedy {
+	for _, fix := range res.Fixes {
+		if edits, ok := fixEdits(fix, src); ok {
+			return agc.Remedy{Kind: agc.RemedyPatch, Edits: edits}
+		}
+	}
+	authority := "rule " + res.RuleID + " of " + run.Driver.Name
+	if res.Rule != nil && res.Rule.HelpURI != "" {
+		authority += " (" + res.Rule.HelpURI + ")"
+	}
+	return agc.Remedy{Kind: agc.RemedyDelegate, Role: "author of the change", Authority: authority}
+}
+
+func fixEdits(fix Fix, src *Source) ([]agc.Edit, bool) {
+	var edits []agc.Edit
+	for _, c := range fix.Changes {
+		for _, rep := range c.Replacements {
+			find, ok := "", false
+			if c.Relative {
+				find, ok = src.Text(c.Path, rep.Deleted)
+			}
+			if !ok && rep.Deleted.Snippet != "" {
+				find, ok = rep.Deleted.Snippet, true
+			}
+			if !ok || find == "" {
+				return nil, false
+			}
+			edits = append(edits, agc.Edit{Path: c.Path, Find: find, Replace: rep.Inserted})
+		}
+	}
+	return edits, len(edits) > 0
+}
+
+func record(res *Result) xRecord {
+	x := xRecord{Level: res.Level, BaselineState: res.BaselineState, Partial: res.Partial, Fingerprints: res.Fingerprints}
+	if res.Loc != nil {
+		x.URI, x.Logical, x.Region = res.Loc.Path, res.Loc.Logical, toXRegion(res.Loc.Region)
+	}
+	x.Fixes = toXFixes(res.Fixes)
+	return x
+}
+
+func otherRecord(res *Result) xRecord {
+	x := record(res)
+	x.RuleID, x.Message, x.Suppressed = res.RuleID, res.Message, res.Suppressed
+	if res.Kind != "fail" {
+		x.Kind = res.Kind
+	}
+	return x
+}
+
+// coverage: the classes are the run's enabled rules and every class seen;
+// it is complete unless the tool says its execution failed or reported an
+// error; disabled rules and tool errors are not_checked.
+func coverage(run *Run, findings []agc.Finding, others []xRecord) agc.Coverage {
+	c := agc.Coverage{Complete: !run.Failed && len(run.Notices) == 0, Classes: []string{}}
+	seen := map[string]bool{}
+	add := func(id string) {
+		if id != "" && !seen[id] {
+			seen[id] = true
+			c.Classes = append(c.Classes, id)
+		}
+	}
+	for _, comp := range append([]*Component{run.Driver}, run.Extensions...) {
+		for _, rule := range comp.Rules {
+			if rule.Disabled {
+				c.NotChecked = append(c.NotChecked, "rule "+rule.ID+" (disabled)")
+			} else {
+				add(rule.ID)
+			}
+		}
+	}
+	for _, f := range findings {
+		add(f.Class)
+	}
+	for _, o := range others {
+		add(o.RuleID)
+	}
+	if run.Failed {
+		c.NotChecked = append(c.NotChecked, "the tool reported that its execution failed")
+	}
+	for _, n := range run.Notices {
+		c.NotChecked = append(c.NotChecked, "tool error: "+n)
+	}
+	return c
+}
+
+// Slug is a gate id made from a tool name: lower case, runs of characters
+// other than a-z, 0-9, '.', '_' and '-' become one '-'.
+func Slug(name string) string {
+	var b strings.Builder
+	dash := false
+	for _, r := range strings.ToLower(name) {
+		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '.' || r == '_' || r == '-' {
+			b.WriteRune(r)
+			dash = false
+		} else if !dash && b.Len() > 0 {
+			b.WriteByte('-')
+			dash = true
+		}
+	}
+	s := strings.Trim(b.String(), "-")
+	if s == "" {
+		return "unknown-tool"
+	}
+	return s
+}
+
+// xMember is the unknown-members value of a finding (or response) that
+// holds its agc-action/sarif member. The value is plain data, which always
+// encodes; nil is returned if it ever did not.
+func xMember[T any](v T) agc.Unknown {
+	b, err := json.Marshal(struct {
+		X T `json:"agc-action/sarif"`
+	}{v})
+	if err != nil {
+		return nil
+	}
+	return jsontext.Value(b)
+}
+
+func cmpOr(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
+}
+
+func cmpOrInt(n, def int) int {
+	if n <= 0 {
+		return def
+	}
+	return n
+}
