@@ -1,6 +1,7 @@
 package sarif
 
 import (
+	"cmp"
 	"fmt"
 	"io/fs"
 	"net/url"
@@ -24,6 +25,14 @@ type WriteOptions struct {
 	// FS is the source root, used to resolve lines and line hashes. Nil:
 	// no sources; every region is synthesized.
 	FS fs.FS
+	// FindingsOnly leaves out the results that did not become findings
+	// (other kinds than fail, accepted suppressions). GitHub code scanning
+	// ignores kind and suppressions and would show them as alerts.
+	FindingsOnly bool
+	// Category is the first segment of each run's automationDetails.id,
+	// the GitHub code scanning category: <Category>/<gate.id>/. Empty is
+	// "agc".
+	Category string
 }
 
 // FromAGC converts responses to one SARIF log with one run per response
@@ -34,14 +43,15 @@ func FromAGC(responses []*agc.Response, opts WriteOptions) (*gosarif.Report, err
 	src := NewSource(opts.FS)
 	categories := map[string]int{}
 	for i, r := range responses {
-		run, err := runFromAGC(r, src)
+		run, err := runFromAGC(r, src, opts.FindingsOnly)
 		if err != nil {
 			return nil, fmt.Errorf("response %d (gate %q): %w", i, r.Gate.ID, err)
 		}
 		categories[r.Gate.ID]++
-		id := "agc/" + r.Gate.ID + "/"
+		category := cmp.Or(opts.Category, "agc")
+		id := category + "/" + r.Gate.ID + "/"
 		if n := categories[r.Gate.ID]; n > 1 {
-			id = fmt.Sprintf("agc/%s/%d/", r.Gate.ID, n)
+			id = fmt.Sprintf("%s/%s/%d/", category, r.Gate.ID, n)
 		}
 		run.AutomationDetails = &gosarif.RunAutomationDetails{ID: &id}
 		rep.Runs = append(rep.Runs, run)
@@ -49,7 +59,7 @@ func FromAGC(responses []*agc.Response, opts WriteOptions) (*gosarif.Report, err
 	return rep, nil
 }
 
-func runFromAGC(r *agc.Response, src *Source) (*gosarif.Run, error) {
+func runFromAGC(r *agc.Response, src *Source, findingsOnly bool) (*gosarif.Run, error) {
 	w := &runWriter{resp: r, src: src, ruleIndex: map[string]int{}, descriptors: []*gosarif.ReportingDescriptor{}}
 	w.xs = make([]xFinding, len(r.Findings))
 	for i := range r.Findings {
@@ -68,8 +78,8 @@ func runFromAGC(r *agc.Response, src *Source) (*gosarif.Run, error) {
 		}
 		run.Results = append(run.Results, res)
 	}
-	for _, x := range w.otherResults() {
-		run.Results = append(run.Results, x)
+	if !findingsOnly {
+		run.Results = append(run.Results, w.otherResults()...)
 	}
 	props, err := runProps(r)
 	if err != nil {
