@@ -1,0 +1,136 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"strings"
+
+	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/ghapi"
+)
+
+// channels are the GitHub channels this run writes to.
+type channels struct{ check, review, status, upload bool }
+
+// channels resolves the switches with the event's defaults: a check run
+// per gate whenever there is a commit, a review on pull requests; statuses
+// and code scanning uploads when asked.
+func (r *actionRun) channels() channels {
+	hasCommit := r.rc.headSHA != ""
+	return channels{
+		check:  r.cfg.check.on(hasCommit),
+		review: r.cfg.review.on(r.rc.pr > 0) && r.rc.pr > 0,
+		status: r.cfg.status.on(false),
+		upload: r.cfg.uploadSARIF.on(false),
+	}
+}
+
+// client returns the GitHub client, or nil with a reason when this run
+// cannot write (no token, no repository, no commit).
+func (r *actionRun) client() (*ghapi.Client, string, error) {
+	owner, repo, err := splitRepo(r.e.Getenv("GITHUB_REPOSITORY"))
+	switch {
+	case err != nil:
+		return nil, "GITHUB_REPOSITORY is not set", nil
+	case r.rc.headSHA == "":
+		return nil, "no commit to report on (GITHUB_SHA or the event's head)", nil
+	case r.cfg.token == "" && !r.dryRun():
+		return nil, "no token (input \"token\")", nil
+	}
+	cfg := ghapi.Config{Owner: owner, Repo: repo, Token: r.cfg.token,
+		BaseURL: r.e.Getenv("GITHUB_API_URL"), GraphQLURL: r.e.Getenv("GITHUB_GRAPHQL_URL")}
+	if r.dryRun() {
+		dr := &ghapi.DryRun{W: r.e.Stdout}
+		if r.cfg.token != "" {
+			dr.Reads = http.DefaultTransport
+		}
+		cfg.Transport = dr
+	}
+	c, err := ghapi.New(cfg)
+	return c, "", err
+}
+
+// dryRun: print the requests that write instead of sending them.
+func (r *actionRun) dryRun() bool { return r.cfg.dryRun || r.cfg.preview }
+
+// deliver posts to GitHub what the channels ask for. It reports degraded
+// when the token cannot write; then every finding goes to workflow
+// annotations (and the job summary) instead, so nothing is lost.
+func (r *actionRun) deliver(ctx context.Context, c *collected, gates []ghapi.Gate) (degraded bool, err error) {
+	ch := r.channels()
+	head := dirReader{os.DirFS(r.root)}
+	gh, why, err := r.client()
+	if err != nil {
+		return false, err
+	}
+	if gh == nil {
+		r.warn("not posting to GitHub: " + why + "; reporting in the job summary and as annotations")
+		return true, ghapi.Degrade(gates, ghapi.DeliverOptions{Annotations: r.e.Stdout, Summary: io.Discard})
+	}
+	if ch.upload {
+		if err := r.upload(ctx, gh, c); err != nil {
+			if !ghapi.IsReadOnly(err) {
+				return false, err
+			}
+			degraded = true
+		}
+	}
+	if !degraded {
+		rep, err := gh.Deliver(ctx, gates, ghapi.DeliverOptions{PR: r.rc.pr, HeadSHA: r.rc.headSHA,
+			Review: ch.review, Check: ch.check, Status: ch.status,
+			Placement:  ghapi.ReviewOptions{Mode: r.cfg.filterMode, Head: head},
+			DetailsURL: r.detailsURL(), Annotations: r.e.Stdout, Summary: io.Discard})
+		if err != nil {
+			return false, err
+		}
+		if rep.Degraded {
+			return true, nil
+		}
+	} else if err := ghapi.Degrade(gates, ghapi.DeliverOptions{Annotations: r.e.Stdout, Summary: io.Discard}); err != nil {
+		return true, err
+	}
+	if r.rc.pr == 0 && !degraded {
+		// No pull request to comment on: findings show as annotations.
+		for _, g := range gates {
+			if err := ghapi.WriteAnnotations(r.e.Stdout, g.Response, head); err != nil {
+				return degraded, err
+			}
+		}
+	}
+	return degraded, nil
+}
+
+// upload sends the SARIF file: the answers given as SARIF are in it too,
+// converted and back, so one upload per run carries every gate.
+func (r *actionRun) upload(ctx context.Context, gh *ghapi.Client, c *collected) error {
+	data, err := os.ReadFile(r.out.sarifFile)
+	if err != nil {
+		return err
+	}
+	res, err := gh.UploadSARIF(ctx, ghapi.UploadInput{SARIF: data, CommitSHA: r.rc.headSHA, PR: r.rc.pr, Ref: r.rc.ref,
+		CheckoutURI: "file://" + r.root, ToolName: "agc-action"})
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(r.e.Stdout, "code scanning upload %s: %s\n", res.ID, res.Status)
+	return nil
+}
+
+// detailsURL links check runs and statuses to this workflow run.
+func (r *actionRun) detailsURL() string {
+	srv, repo, run := r.e.Getenv("GITHUB_SERVER_URL"), r.e.Getenv("GITHUB_REPOSITORY"), r.e.Getenv("GITHUB_RUN_ID")
+	if srv == "" || repo == "" || run == "" {
+		return ""
+	}
+	return strings.TrimSuffix(srv, "/") + "/" + repo + "/actions/runs/" + run
+}
+
+// carry is filled in with the GitHub carry (issue 5): for now no gate is
+// carried.
+func (r *actionRun) carry(ctx context.Context, gates []ghapi.Gate) (map[string]string, error) {
+	_ = agc.Version
+	return map[string]string{}, nil
+}

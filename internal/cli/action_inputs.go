@@ -1,0 +1,108 @@
+package cli
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/agcgate/agc-action/ghapi"
+	githubactions "github.com/sethvargo/go-githubactions"
+)
+
+// actionConfig is the Action's inputs (action.yml), parsed and checked.
+type actionConfig struct {
+	agc, sarif  []string // glob patterns
+	failOn      string   // block, escalate or never
+	failLevel   string   // SARIF level that blocks: error, warning, note, none
+	review      switchInput
+	check       switchInput
+	status      switchInput
+	uploadSARIF switchInput
+	carry       switchInput
+	category    string
+	filterMode  ghapi.FilterMode
+	scope       []string
+	gateConfig  []string
+	preview     bool
+	dryRun      bool
+	token       string
+	pr          int    // override for workflow_run on a fork's pull request
+	sha         string // override of the commit to report on
+}
+
+// switchInput is a boolean input whose default depends on the event.
+type switchInput string
+
+const (
+	switchAuto switchInput = "auto"
+	switchOn   switchInput = "true"
+	switchOff  switchInput = "false"
+)
+
+// on resolves the switch with the event's default.
+func (s switchInput) on(auto bool) bool {
+	if s == switchAuto {
+		return auto
+	}
+	return s == switchOn
+}
+
+// inputError is an input the workflow set wrongly.
+type inputError struct{ name, msg string }
+
+func (e *inputError) Error() string { return fmt.Sprintf("input %q: %s", e.name, e.msg) }
+
+// readActionConfig reads the INPUT_* variables the runner sets.
+func readActionConfig(a *githubactions.Action) (*actionConfig, error) {
+	c := &actionConfig{
+		agc:        lines(a.GetInput("agc")),
+		sarif:      lines(a.GetInput("sarif")),
+		category:   a.GetInput("category"),
+		scope:      lines(a.GetInput("scope")),
+		gateConfig: lines(a.GetInput("gate-config")),
+		token:      a.GetInput("token"),
+		sha:        a.GetInput("sha"),
+	}
+	var err error
+	pick := func(name, def string, allowed ...string) string {
+		v := strings.ToLower(a.GetInput(name))
+		if v == "" {
+			return def
+		}
+		if !slices.Contains(allowed, v) && err == nil {
+			err = &inputError{name, fmt.Sprintf("%q is not one of %s", v, strings.Join(allowed, ", "))}
+		}
+		return v
+	}
+	c.failOn = pick("fail-on", "block", "block", "escalate", "never")
+	c.failLevel = pick("sarif-fail-level", "error", "error", "warning", "note", "none")
+	c.filterMode = ghapi.FilterMode(pick("filter-mode", string(ghapi.FilterAdded), ghapi.FilterModes...))
+	sw := func(name string) switchInput {
+		return switchInput(pick(name, "auto", "auto", "true", "false"))
+	}
+	c.review, c.check, c.status, c.uploadSARIF, c.carry = sw("review"), sw("check"), sw("status"), sw("upload-sarif"), sw("carry")
+	c.preview = pick("preview", "false", "true", "false") == "true"
+	c.dryRun = pick("dry-run", "false", "true", "false") == "true"
+	if v := a.GetInput("pull-request"); v != "" && err == nil {
+		if _, perr := fmt.Sscanf(v, "%d", &c.pr); perr != nil || c.pr <= 0 || fmt.Sprint(c.pr) != v {
+			err = &inputError{"pull-request", fmt.Sprintf("%q is not a pull request number", v)}
+		}
+	}
+	if err == nil && len(c.agc) == 0 && len(c.sarif) == 0 && !c.carry.on(false) {
+		err = &inputError{"agc", "give the gates' answers: agc (AGC responses or agent messages) and/or sarif (SARIF logs)"}
+	}
+	return c, err
+}
+
+// lines splits a multi-line input into its non-empty lines; a line that
+// starts with # is a comment.
+func lines(s string) []string {
+	var out []string
+	for _, l := range strings.Split(s, "\n") {
+		l = strings.TrimSpace(l)
+		if l != "" && !strings.HasPrefix(l, "#") {
+			out = append(out, l)
+		}
+	}
+	return out
+}

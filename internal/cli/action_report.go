@@ -1,0 +1,187 @@
+package cli
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+
+	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/ghapi"
+	"github.com/agcgate/agc-action/render"
+	"github.com/agcgate/agc-action/sarif"
+)
+
+// verdictRank orders verdicts from best to worst for the "verdict" output
+// and fail-on: a person having to decide is worse than a block.
+var verdictRank = map[string]int{agc.Allow: 0, agc.Repaired: 1, agc.Block: 2, agc.Escalate: 3}
+
+// actionOutputs are the step outputs (action.yml).
+type actionOutputs struct {
+	verdict            string
+	blocking, advisory int
+	carried            bool
+	sarifFile          string
+	summaryFile        string
+}
+
+// summarize computes the outputs that follow from the answers.
+func summarize(gates []ghapi.Gate, carried map[string]string) actionOutputs {
+	o := actionOutputs{verdict: agc.Allow, carried: len(carried) > 0 && len(carried) == len(gates)}
+	for _, g := range gates {
+		r := g.Response
+		if verdictRank[r.Verdict] > verdictRank[o.verdict] {
+			o.verdict = r.Verdict
+		}
+		for _, f := range r.Findings {
+			if f.Severity == agc.Blocking {
+				o.blocking++
+			} else {
+				o.advisory++
+			}
+		}
+	}
+	return o
+}
+
+// exitCode follows fail-on; preview never fails (AGC §11).
+func (r *actionRun) exitCode() int {
+	if r.cfg.preview || r.cfg.failOn == "never" {
+		return ExitOK
+	}
+	threshold := verdictRank[r.cfg.failOn]
+	if verdictRank[r.out.verdict] >= threshold {
+		fmt.Fprintf(r.e.Stdout, "::error title=agc-action::verdict %s (fail-on: %s): %d blocking finding(s)\n", r.out.verdict, r.cfg.failOn, r.out.blocking)
+		return ExitFail
+	}
+	return ExitOK
+}
+
+// tempDir is where the Action writes files for later steps.
+func (r *actionRun) tempDir() (string, error) {
+	base := r.e.Getenv("RUNNER_TEMP")
+	if base == "" {
+		base = os.TempDir()
+	}
+	dir := filepath.Join(base, "agc-action")
+	return dir, os.MkdirAll(dir, 0o755)
+}
+
+// writeSARIF writes every gate's answer as one SARIF log, the sarif-file
+// output, for upload-sarif or an artifact.
+func (r *actionRun) writeSARIF(gates []ghapi.Gate) error {
+	rs := make([]*agc.Response, len(gates))
+	for i, g := range gates {
+		rs[i] = g.Response
+	}
+	// The file is what code scanning gets: findings only, one category
+	// per gate.
+	rep, err := sarif.FromAGC(rs, sarif.WriteOptions{FS: os.DirFS(r.root), FindingsOnly: true, Category: r.cfg.category})
+	if err != nil {
+		return fmt.Errorf("SARIF: %w", err)
+	}
+	if err := sarif.CheckLimits(rep); err != nil {
+		return err
+	}
+	data, err := sarif.Marshal(rep)
+	if err != nil {
+		return err
+	}
+	dir, err := r.tempDir()
+	if err != nil {
+		return err
+	}
+	r.out.sarifFile = filepath.Join(dir, "results.sarif")
+	return os.WriteFile(r.out.sarifFile, data, 0o644)
+}
+
+// maxSummary bounds what the Action adds to the job summary; GitHub
+// refuses a step summary over 1 MiB.
+const maxSummary = 1000 << 10
+
+// writeSummary writes the job summary: a table of gates, then every
+// answer rendered. It goes to GITHUB_STEP_SUMMARY and to the summary-file
+// output.
+func (r *actionRun) writeSummary(gates []ghapi.Gate, carried map[string]string, degraded bool) error {
+	var b bytes.Buffer
+	title := "AGC gates: " + r.out.verdict
+	if r.cfg.preview {
+		title += " (preview: nothing was written to GitHub)"
+	}
+	fmt.Fprintf(&b, "## %s\n\n", title)
+	if degraded {
+		b.WriteString("> **The token cannot write to this repository** (a pull request from a fork, or missing permissions). Check runs, reviews and uploads were not posted; every finding is reported here and as workflow annotations.\n\n")
+	}
+	b.WriteString("| gate | verdict | blocking | advisory | carried |\n|---|---|---|---|---|\n")
+	for _, g := range gates {
+		resp := g.Response
+		blocking := len(resp.Blocking())
+		c := "no"
+		if from, ok := carried[resp.Gate.ID]; ok {
+			c = "from " + render.Escape(from)
+		}
+		fmt.Fprintf(&b, "| %s | %s | %d | %d | %s |\n", render.Escape(resp.Gate.ID), resp.Verdict, blocking, len(resp.Findings)-blocking, c)
+	}
+	b.WriteString("\n")
+	shown := 0
+	for _, g := range gates {
+		var one bytes.Buffer
+		if err := render.Markdown(&one, g.Response); err != nil {
+			return err
+		}
+		if b.Len()+one.Len() > maxSummary-200 {
+			break
+		}
+		b.Write(one.Bytes())
+		b.WriteString("\n")
+		shown++
+	}
+	if shown < len(gates) {
+		fmt.Fprintf(&b, "\n%d of %d answers are not shown here (the job summary is limited to 1 MiB); every finding is in the check runs and in the SARIF file.\n", len(gates)-shown, len(gates))
+	}
+	dir, err := r.tempDir()
+	if err != nil {
+		return err
+	}
+	r.out.summaryFile = filepath.Join(dir, "summary.md")
+	if err := os.WriteFile(r.out.summaryFile, b.Bytes(), 0o644); err != nil {
+		return err
+	}
+	if r.e.Getenv("GITHUB_STEP_SUMMARY") == "" {
+		return nil
+	}
+	return fileCommand(func() { r.a.AddStepSummary(b.String()) })
+}
+
+// setOutputs writes the step outputs to GITHUB_OUTPUT.
+func (r *actionRun) setOutputs() {
+	if r.e.Getenv("GITHUB_OUTPUT") == "" {
+		return
+	}
+	o := r.out
+	for _, kv := range [][2]string{
+		{"verdict", o.verdict},
+		{"blocking", strconv.Itoa(o.blocking)},
+		{"advisory", strconv.Itoa(o.advisory)},
+		{"carried", strconv.FormatBool(o.carried)},
+		{"sarif-file", o.sarifFile},
+		{"summary-file", o.summaryFile},
+	} {
+		if err := fileCommand(func() { r.a.SetOutput(kv[0], kv[1]) }); err != nil {
+			r.warn("output " + kv[0] + ": " + err.Error())
+		}
+	}
+}
+
+// fileCommand runs a go-githubactions file command, which panics when it
+// cannot write its file, and returns that as an error.
+func fileCommand(f func()) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("%v", p)
+		}
+	}()
+	f()
+	return nil
+}

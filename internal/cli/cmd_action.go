@@ -1,0 +1,189 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/formats"
+	"github.com/agcgate/agc-action/ghapi"
+	"github.com/agcgate/agc-action/sarif"
+	"github.com/agcgate/agc-action/validate"
+	githubactions "github.com/sethvargo/go-githubactions"
+)
+
+// runAction is the entry point of the GitHub Action (action.yml). It reads
+// its inputs the way the runner passes them (INPUT_* variables), the event
+// from GITHUB_EVENT_PATH, and answers through the job summary, the step
+// outputs, and GitHub: check runs, a review, statuses, code scanning.
+func runAction(e *Env, args []string) int {
+	fs := newFlags(e, "action", "(inputs come from INPUT_* variables; see action.yml)")
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
+	}
+	a := githubactions.New(githubactions.WithGetenv(e.Getenv), githubactions.WithWriter(e.Stdout))
+	cfg, err := readActionConfig(a)
+	if err != nil {
+		fmt.Fprintf(e.Stdout, "::error title=agc-action::%s\n", escapeCommand(err.Error()))
+		return ExitUsage
+	}
+	run, err := newActionRun(e, a, cfg)
+	if err != nil {
+		fmt.Fprintf(e.Stdout, "::error title=agc-action::%s\n", escapeCommand(err.Error()))
+		return ExitUsage
+	}
+	return run.exec(context.Background())
+}
+
+// actionRun is one execution of the Action.
+type actionRun struct {
+	e    *Env
+	a    *githubactions.Action
+	cfg  *actionConfig
+	rc   runContext
+	root string // the workspace: sources, globs, relative paths
+	reg  *formats.Registry
+	out  actionOutputs
+}
+
+func newActionRun(e *Env, a *githubactions.Action, cfg *actionConfig) (*actionRun, error) {
+	rc, err := readRunContext(e.Getenv)
+	if err != nil {
+		return nil, err
+	}
+	if cfg.pr > 0 {
+		rc.pr, rc.ref = cfg.pr, fmt.Sprintf("refs/pull/%d/head", cfg.pr)
+	}
+	if cfg.sha != "" {
+		rc.headSHA = cfg.sha
+	}
+	root := e.Getenv("GITHUB_WORKSPACE")
+	if root == "" {
+		root = "."
+	}
+	if root, err = filepath.Abs(root); err != nil {
+		return nil, err
+	}
+	return &actionRun{e: e, a: a, cfg: cfg, rc: rc, root: root, reg: formats.Default()}, nil
+}
+
+func (r *actionRun) exec(ctx context.Context) int {
+	if r.rc.event == "pull_request_target" {
+		r.warn("running on pull_request_target: this workflow has a write token; it must never check out or run the pull request's code (see README, \"Forks\")")
+	}
+	c, err := r.collect()
+	if err != nil {
+		fmt.Fprintf(r.e.Stdout, "::error title=agc-action::%s\n", escapeCommand(err.Error()))
+		return ExitUsage
+	}
+	for _, l := range c.lint {
+		r.warn(l)
+	}
+	gates := r.withValidator(c)
+	carried, err := r.carry(ctx, gates)
+	if err != nil {
+		r.warn("carry: " + err.Error())
+	}
+	r.out = summarize(gates, carried)
+	if err := r.writeSARIF(gates); err != nil {
+		fmt.Fprintf(r.e.Stdout, "::error title=agc-action::%s\n", escapeCommand(err.Error()))
+		return ExitUsage
+	}
+	degraded, derr := r.deliver(ctx, c, gates)
+	if err := r.writeSummary(gates, carried, degraded); err != nil {
+		r.warn("job summary: " + err.Error())
+	}
+	r.setOutputs()
+	if derr != nil {
+		fmt.Fprintf(r.e.Stdout, "::error title=agc-action::delivery to GitHub failed: %s\n", escapeCommand(derr.Error()))
+		return ExitUsage
+	}
+	return r.exitCode()
+}
+
+// collect reads every answer the inputs name.
+func (r *actionRun) collect() (*collected, error) {
+	c := &collected{source: map[string]string{}}
+	files, err := expand(r.root, r.cfg.agc)
+	if err != nil {
+		return nil, &inputError{"agc", err.Error()}
+	}
+	for _, f := range files {
+		data, err := readInput(r.e, f, agc.DefaultMaxBytes)
+		if err != nil {
+			return nil, err
+		}
+		if int64(len(data)) > agc.DefaultMaxBytes {
+			c.vs = append(c.vs, unreadable(relName(r.root, f), fmt.Errorf("larger than %d bytes", agc.DefaultMaxBytes)))
+			continue
+		}
+		collectAGC(c, r.reg, r.root, f, data)
+	}
+	logs, err := expand(r.root, r.cfg.sarif)
+	if err != nil {
+		return nil, &inputError{"sarif", err.Error()}
+	}
+	for _, f := range logs {
+		if err := r.collectSARIF(c, f); err != nil {
+			return nil, err
+		}
+	}
+	return c, nil
+}
+
+// collectSARIF gates a SARIF log through the bridge: each run becomes one
+// deterministic gate's answer.
+func (r *actionRun) collectSARIF(c *collected, file string) error {
+	data, err := readInput(r.e, file, sarif.DefaultMaxBytes)
+	if err != nil {
+		return err
+	}
+	name := relName(r.root, file)
+	log, lints, err := sarif.ReadLog(bytes.NewReader(data), name, sarif.ReadOptions{Root: filepath.ToSlash(r.root)})
+	if err != nil {
+		return fmt.Errorf("input \"sarif\": %w", err)
+	}
+	rs, more := sarif.ToAGC(log, sarif.ToAGCOptions{FS: os.DirFS(r.root), FailLevel: r.cfg.failLevel})
+	for _, l := range append(lints, more...) {
+		c.lint = append(c.lint, l.String())
+	}
+	for _, resp := range rs {
+		raw, err := agc.Encode(resp)
+		if err != nil {
+			return err
+		}
+		c.add(name, resp, raw)
+	}
+	c.sarif = append(c.sarif, data)
+	return nil
+}
+
+// withValidator adds the validator's own answer as gate agc-validate when
+// AGC documents were given, so an invalid answer fails a check of its own
+// and every violation is delivered like any finding.
+func (r *actionRun) withValidator(c *collected) []ghapi.Gate {
+	if len(c.checks) == 0 && len(c.vs) == 0 {
+		return c.gates
+	}
+	inputs := c.checks
+	if len(inputs) == 0 {
+		inputs = []validate.Input{{File: "inputs"}}
+	}
+	v := validate.AsResponse(inputs, c.vs, validate.GateOptions{})
+	raw, _ := agc.Encode(v)
+	return append(c.gates, ghapi.Gate{Response: v, Raw: raw})
+}
+
+// warn prints a workflow warning.
+func (r *actionRun) warn(msg string) {
+	fmt.Fprintf(r.e.Stdout, "::warning title=agc-action::%s\n", escapeCommand(msg))
+}
+
+// escapeCommand escapes a workflow command's message.
+func escapeCommand(s string) string {
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
+}
