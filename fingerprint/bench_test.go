@@ -2,10 +2,14 @@ package fingerprint
 
 import (
 	"bytes"
+	"context"
 	"crypto/sha1"
 	"encoding/hex"
 	"fmt"
+	"os/exec"
 	"testing"
+
+	"github.com/agcgate/agc-action/fingerprint/gittest"
 )
 
 // lsTreeOutput generates `git ls-tree -r -z` output for n files laid out
@@ -51,4 +55,53 @@ func BenchmarkFingerprint(b *testing.B) {
 			}
 		})
 	}
+}
+
+// BenchmarkGitCompute measures Compute end to end on a real repository of
+// 100,000 files (made with one git fast-import): git rev-parse, git
+// ls-tree, parsing, selecting, hashing. scripts/bench-fingerprint.sh
+// compares the built command with git ls-tree alone.
+func BenchmarkGitCompute(b *testing.B) {
+	dir := benchRepo(b, 100_000)
+	for name, patterns := range map[string][]string{"whole": nil, "scoped": {"d0[0-4]*/**", "!**/s09/**", "d09*/s0?/*.go"}} {
+		b.Run(name, func(b *testing.B) {
+			s, err := ParseScope(patterns)
+			if err != nil {
+				b.Fatal(err)
+			}
+			g := &Git{Dir: dir}
+			defer g.Close()
+			for b.Loop() {
+				if _, err := g.Compute(context.Background(), Options{Rev: "HEAD", Scope: s}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// benchRepo makes a repository of n files laid out as lsTreeOutput does.
+func benchRepo(b *testing.B, n int) string {
+	gittest.Isolate(b)
+	dir := b.TempDir()
+	gittest.Run(b, dir, "init", "-q", "-b", "main")
+	var in bytes.Buffer
+	for i := range n {
+		c := fmt.Sprintf("package p%d // file %d\n", i%97, i)
+		fmt.Fprintf(&in, "blob\nmark :%d\ndata %d\n%s\n", i+1, len(c), c)
+	}
+	fmt.Fprintf(&in, "commit refs/heads/main\ncommitter Bench <bench@example.invalid> 1767225600 +0000\ndata 6\nbench\n")
+	for i := range n {
+		mode := ModeFile
+		if i%1000 == 7 {
+			mode = ModeExec
+		}
+		fmt.Fprintf(&in, "M %s :%d d%03d/s%02d/f%05d.go\n", mode, i+1, i/1000, i/100%10, i)
+	}
+	c := exec.Command("git", "-C", dir, "fast-import", "--quiet")
+	c.Stdin = &in
+	if out, err := c.CombinedOutput(); err != nil {
+		b.Fatalf("git fast-import: %v\n%s", err, out)
+	}
+	return dir
 }

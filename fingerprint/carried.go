@@ -1,11 +1,9 @@
 package fingerprint
 
 import (
-	"bytes"
 	"fmt"
 
 	"github.com/go-json-experiment/json"
-	"github.com/go-json-experiment/json/jsontext"
 
 	"github.com/agcgate/agc-action/agc"
 )
@@ -23,7 +21,7 @@ type CarriedFrom struct {
 
 // CarriedRecord returns the carry record of r, if it has one.
 func CarriedRecord(r *agc.Response) (CarriedFrom, bool, error) {
-	v, ok, err := unknownMember(r.Unknown, CarriedFromKey)
+	v, ok, err := agc.Member(r.Unknown, CarriedFromKey)
 	if err != nil || !ok {
 		return CarriedFrom{}, false, err
 	}
@@ -50,75 +48,8 @@ func Carry(prev *agc.Response, judged, to string) (*agc.Response, error) {
 		return nil, err
 	}
 	out := *prev
-	if out.Unknown, err = setUnknownMember(prev.Unknown, CarriedFromKey, val); err != nil {
+	if out.Unknown, err = agc.SetMember(prev.Unknown, CarriedFromKey, val); err != nil {
 		return nil, err
 	}
 	return &out, nil
-}
-
-// unknownMember returns the value of member key of an object of unknown
-// members.
-func unknownMember(u agc.Unknown, key string) (jsontext.Value, bool, error) {
-	var found jsontext.Value
-	ok := false
-	err := eachMember(u, func(k string, v jsontext.Value) {
-		if k == key {
-			found, ok = v, true
-		}
-	})
-	return found, ok, err
-}
-
-// setUnknownMember returns u with member key set to val, other members
-// kept in order.
-func setUnknownMember(u agc.Unknown, key string, val jsontext.Value) (agc.Unknown, error) {
-	var buf bytes.Buffer
-	enc := jsontext.NewEncoder(&buf)
-	werr := enc.WriteToken(jsontext.BeginObject)
-	write := func(k string, v jsontext.Value) {
-		if werr == nil {
-			if werr = enc.WriteToken(jsontext.String(k)); werr == nil {
-				werr = enc.WriteValue(v)
-			}
-		}
-	}
-	if err := eachMember(u, func(k string, v jsontext.Value) {
-		if k != key {
-			write(k, v)
-		}
-	}); err != nil {
-		return nil, err
-	}
-	write(key, val)
-	if werr == nil {
-		werr = enc.WriteToken(jsontext.EndObject)
-	}
-	if werr != nil {
-		return nil, fmt.Errorf("unknown members: %w", werr)
-	}
-	return agc.Unknown(bytes.TrimSpace(buf.Bytes())), nil
-}
-
-// eachMember calls f for each member of the object u (nothing when empty).
-func eachMember(u agc.Unknown, f func(k string, v jsontext.Value)) error {
-	if len(bytes.TrimSpace(u)) == 0 {
-		return nil
-	}
-	dec := jsontext.NewDecoder(bytes.NewReader(u))
-	if tok, err := dec.ReadToken(); err != nil || tok.Kind() != '{' {
-		return fmt.Errorf("unknown members: not an object")
-	}
-	for dec.PeekKind() != '}' {
-		tok, err := dec.ReadToken()
-		if err != nil {
-			return fmt.Errorf("unknown members: %w", err)
-		}
-		k := tok.String()
-		v, err := dec.ReadValue()
-		if err != nil {
-			return fmt.Errorf("unknown members: %w", err)
-		}
-		f(k, bytes.Clone(v))
-	}
-	return nil
 }

@@ -19,8 +19,14 @@ type BlobReader func(oid string) ([]byte, error)
 // entry under a directory, following links in the path). A link that
 // points outside the repository, to a path that is not in the tree, or
 // around a loop is an error: the fingerprint fails closed.
+//
+// The whole tree (a scope with no pattern) selects all of it: the result is
+// all itself, once its symlinks are checked.
 func Select(all []Entry, s Scope, read BlobReader) ([]Entry, error) {
 	c := &closure{all: all, read: read, in: make([]bool, len(all))}
+	if s.Whole() {
+		return all, c.followLinks()
+	}
 	var queue []int
 	n := 0
 	for i, e := range all {
@@ -46,20 +52,30 @@ func Select(all []Entry, s Scope, read BlobReader) ([]Entry, error) {
 	return out, nil
 }
 
+// followLinks resolves every symlink of the tree, all being selected.
+func (c *closure) followLinks() error {
+	var queue []int
+	for i, e := range c.all {
+		c.in[i] = true
+		if e.Mode == ModeSymlink {
+			queue = append(queue, i)
+		}
+	}
+	if len(queue) == 0 {
+		return nil
+	}
+	return c.follow(queue)
+}
+
 type closure struct {
-	all    []Entry
-	read   BlobReader
-	in     []bool // by index into all
-	byPath map[string]int
-	done   map[string]bool
-	queue  []int
+	all   []Entry
+	read  BlobReader
+	in    []bool // by index into all
+	done  map[string]bool
+	queue []int
 }
 
 func (c *closure) follow(queue []int) error {
-	c.byPath = make(map[string]int, len(c.all))
-	for i, e := range c.all {
-		c.byPath[e.Path] = i
-	}
 	c.done = make(map[string]bool)
 	c.queue = queue
 	for len(c.queue) > 0 {
@@ -108,7 +124,7 @@ func (c *closure) resolve(link Entry) error {
 		}
 		cur = append(cur, comp)
 		p := strings.Join(cur, "/")
-		i, ok := c.byPath[p]
+		i, ok := c.lookup(p)
 		if !ok {
 			if !c.isDir(p) {
 				return fmt.Errorf("symlink %s: %s is not in the tree", link.Path, p)
@@ -175,6 +191,12 @@ func hasComponent(rest []string) bool {
 // dir + "/" (all entries for the root, dir == "").
 func (c *closure) prefixStart(prefix string) int {
 	return sort.Search(len(c.all), func(i int) bool { return c.all[i].Path >= prefix })
+}
+
+// lookup finds the entry at path p (all is sorted by path).
+func (c *closure) lookup(p string) (int, bool) {
+	i := c.prefixStart(p)
+	return i, i < len(c.all) && c.all[i].Path == p
 }
 
 func (c *closure) isDir(p string) bool {

@@ -73,10 +73,7 @@ func encode(w io.Writer, s Scope, g Gate, selected []Entry) {
 	}
 	e.count(len(selected))
 	for _, en := range selected {
-		e.field(en.Path)
-		e.field(en.Mode)
-		e.field(en.Type)
-		e.field(en.OID)
+		e.entry(en)
 	}
 	e.flush()
 }
@@ -99,6 +96,25 @@ func (e *encoder) field(s string) {
 		return
 	}
 	e.buf = append(e.buf, s...)
+}
+
+// entry writes an entry's four fields, at once when they fit the buffer.
+func (e *encoder) entry(en Entry) {
+	if 16+len(en.Path)+len(en.Mode)+len(en.Type)+len(en.OID) > cap(e.buf)-len(e.buf) {
+		e.field(en.Path)
+		e.field(en.Mode)
+		e.field(en.Type)
+		e.field(en.OID)
+		return
+	}
+	b := binary.BigEndian.AppendUint32(e.buf, uint32(len(en.Path)))
+	b = append(b, en.Path...)
+	b = binary.BigEndian.AppendUint32(b, uint32(len(en.Mode)))
+	b = append(b, en.Mode...)
+	b = binary.BigEndian.AppendUint32(b, uint32(len(en.Type)))
+	b = append(b, en.Type...)
+	b = binary.BigEndian.AppendUint32(b, uint32(len(en.OID)))
+	e.buf = append(b, en.OID...)
 }
 
 func (e *encoder) count(n int) {

@@ -1,7 +1,6 @@
 package fingerprint
 
 import (
-	"bytes"
 	"fmt"
 	"io"
 	"slices"
@@ -32,29 +31,20 @@ func (e Entry) String() string {
 // records "<mode> SP <type> SP <oid> TAB <path>" each ended by NUL. The
 // entries are returned sorted by path, byte-wise.
 func ParseLsTree(out []byte) ([]Entry, error) {
-	return ReadLsTree(bytes.NewReader(out))
+	return parseLsTree(string(out))
 }
 
-// ReadLsTree is ParseLsTree reading from r as the output arrives, so that
-// parsing overlaps git's listing.
+// ReadLsTree is ParseLsTree reading the listing from r. It reads the whole
+// listing first: counting its records then gives the exact size of the
+// slice, and every field is a substring of the one string read, so parsing
+// allocates the same few times whatever the size of the tree.
 func ReadLsTree(r io.Reader) ([]Entry, error) {
-	var blocks entryBlocks
-	buf := make([]byte, 0, 256<<10)
-	base := 0 // offset of buf[0] in the whole output
+	var text strings.Builder // String() does not copy
+	text.Grow(4 << 20)
+	chunk := make([]byte, 256<<10)
 	for {
-		if len(buf) == cap(buf) {
-			buf = append(buf, 0)[:len(buf)] // grow: one record is longer than the buffer
-		}
-		n, err := r.Read(buf[len(buf):cap(buf)])
-		buf = buf[:len(buf)+n]
-		if last := bytes.LastIndexByte(buf, 0); last >= 0 {
-			if err := blocks.appendRecords(string(buf[:last+1]), base); err != nil {
-				return nil, err
-			}
-			rest := copy(buf, buf[last+1:])
-			base += last + 1
-			buf = buf[:rest]
-		}
+		n, err := r.Read(chunk)
+		text.Write(chunk[:n])
 		if err == io.EOF {
 			break
 		}
@@ -62,61 +52,93 @@ func ReadLsTree(r io.Reader) ([]Entry, error) {
 			return nil, fmt.Errorf("ls-tree output: %w", err)
 		}
 	}
-	if len(buf) > 0 {
-		return nil, fmt.Errorf("ls-tree output: byte %d: record not ended by NUL", base)
+	return parseLsTree(text.String())
+}
+
+func parseLsTree(text string) ([]Entry, error) {
+	entries := make([]Entry, 0, strings.Count(text, "\x00"))
+	for off := 0; off < len(text); {
+		n := strings.IndexByte(text[off:], 0)
+		if n < 0 {
+			return nil, fmt.Errorf("ls-tree output: byte %d: record not ended by NUL", off)
+		}
+		e, err := parseRecord(text[off : off+n])
+		if err != nil {
+			return nil, fmt.Errorf("ls-tree output: byte %d: %w", off, err)
+		}
+		entries = append(entries, e)
+		off += n + 1
 	}
-	entries := blocks.join()
-	sortEntries(entries)
-	for i := 1; i < len(entries); i++ {
-		if entries[i].Path == entries[i-1].Path {
-			return nil, fmt.Errorf("ls-tree output: path %q listed twice", entries[i].Path)
+	if i := firstUnsorted(entries); i > 0 {
+		sortEntries(entries)
+		for i := 1; i < len(entries); i++ {
+			if entries[i].Path == entries[i-1].Path {
+				return nil, fmt.Errorf("ls-tree output: path %q listed twice", entries[i].Path)
+			}
 		}
 	}
 	return entries, nil
 }
 
-// entryBlocks collects entries in fixed blocks, so that a listing of
-// unknown length is copied once (by join), not at every growth.
-type entryBlocks struct {
-	full []([]Entry)
-	cur  []Entry
-	n    int
-}
-
-const entryBlock = 8192
-
-// appendRecords parses NUL-ended records; text is one string so that every
-// field is a substring of it (one allocation a chunk).
-func (b *entryBlocks) appendRecords(text string, base int) error {
-	for off := 0; off < len(text); {
-		n := strings.IndexByte(text[off:], 0)
-		e, err := parseRecord(text[off : off+n])
-		if err != nil {
-			return fmt.Errorf("ls-tree output: byte %d: %w", base+off, err)
+// firstUnsorted returns the first index whose path is not strictly greater
+// than the one before (0 when the paths strictly increase, as git lists them).
+func firstUnsorted(es []Entry) int {
+	for i := 1; i < len(es); i++ {
+		if es[i].Path <= es[i-1].Path {
+			return i
 		}
-		if len(b.cur) == cap(b.cur) {
-			if b.cur != nil {
-				b.full = append(b.full, b.cur)
-			}
-			b.cur = make([]Entry, 0, entryBlock)
-		}
-		b.cur = append(b.cur, e)
-		b.n++
-		off += n + 1
 	}
-	return nil
+	return 0
 }
 
-func (b *entryBlocks) join() []Entry {
-	out := make([]Entry, 0, b.n)
-	for _, blk := range b.full {
-		out = append(out, blk...)
-	}
-	return append(out, b.cur...)
-}
-
-// parseRecord parses "<mode> SP <type> SP <oid> TAB <path>".
+// parseRecord parses "<mode> SP <type> SP <oid> TAB <path>". The mode and
+// type of a valid entry are the package's constants, not substrings of the
+// listing.
 func parseRecord(rec string) (Entry, error) {
+	// The common shapes first: a 6-digit mode, "blob" or "commit", a
+	// 40- or 64-digit object id.
+	if len(rec) > 7 && rec[6] == ' ' {
+		mode, typ, rest := intern(rec[:6]), "", rec[7:]
+		switch {
+		case strings.HasPrefix(rest, "blob "):
+			typ, rest = typeBlob, rest[5:]
+		case strings.HasPrefix(rest, "commit "):
+			typ, rest = typeCommit, rest[7:]
+		}
+		for _, n := range [2]int{40, 64} {
+			if typ != "" && mode != "" && len(rest) > n && rest[n] == '\t' {
+				e := Entry{Path: rest[n+1:], Mode: mode, Type: typ, OID: rest[:n]}
+				if checkEntry(e) == nil {
+					return e, nil
+				}
+			}
+		}
+	}
+	return parseRecordSlow(rec)
+}
+
+const (
+	typeBlob   = "blob"
+	typeCommit = "commit"
+)
+
+// intern returns the constant equal to mode, or "".
+func intern(mode string) string {
+	switch mode {
+	case ModeFile:
+		return ModeFile
+	case ModeExec:
+		return ModeExec
+	case ModeSymlink:
+		return ModeSymlink
+	case ModeGitlink:
+		return ModeGitlink
+	}
+	return ""
+}
+
+// parseRecordSlow parses any record, and says what is wrong with a bad one.
+func parseRecordSlow(rec string) (Entry, error) {
 	meta, path, ok := strings.Cut(rec, "\t")
 	if !ok {
 		return Entry{}, fmt.Errorf("record %q has no TAB before the path", rec)
@@ -146,22 +168,24 @@ func checkEntry(e Entry) error {
 }
 
 // validPath reports whether p is a clean relative path: no empty, "." or
-// ".." component, no NUL.
+// ".." component, no NUL. One pass over the bytes.
 func validPath(p string) bool {
-	if p == "" || strings.IndexByte(p, 0) >= 0 {
-		return false
-	}
-	for start := 0; start <= len(p); {
-		end := strings.IndexByte(p[start:], '/')
-		if end < 0 {
-			end = len(p)
-		} else {
-			end += start
+	start := 0 // where the current component starts
+	for i := 0; i <= len(p); i++ {
+		if i < len(p) {
+			switch p[i] {
+			case 0:
+				return false
+			case '/':
+			default:
+				continue
+			}
 		}
-		if c := p[start:end]; c == "" || c == "." || c == ".." {
+		switch c := p[start:i]; {
+		case len(c) == 0, c == ".", c == "..":
 			return false
 		}
-		start = end + 1
+		start = i + 1
 	}
 	return true
 }

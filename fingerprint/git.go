@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"os/exec"
 	"strconv"
 	"strings"
@@ -64,31 +65,45 @@ func (g *Git) Commit(ctx context.Context, rev string) (string, error) {
 	return strings.TrimSpace(string(out)), nil
 }
 
-// Tree lists commit's tree with `git ls-tree -r -z --full-tree`, parsing
-// the listing while git writes it.
+// Tree lists commit's tree with `git ls-tree -r -z --full-tree`. git
+// writes the listing to an unnamed temporary file rather than a pipe: a
+// pipe makes it wait on the reader thousands of times for a large tree, a
+// file does not, and its size then says how much to read in one piece.
 func (g *Git) Tree(ctx context.Context, commit string) ([]Entry, error) {
 	args := []string{"ls-tree", "-r", "-z", "--full-tree", commit}
-	c := g.cmd(ctx, args...)
-	var stderr bytes.Buffer
-	c.Stderr = &stderr
-	out, err := c.StdoutPipe()
+	f, err := os.CreateTemp("", "agc-ls-tree-*")
 	if err != nil {
-		return nil, err
-	}
-	if err := c.Start(); err != nil {
 		return nil, fmt.Errorf("git %s: %w", strings.Join(args, " "), err)
 	}
-	es, perr := ReadLsTree(out)
-	if perr != nil {
-		io.Copy(io.Discard, out)
-	}
-	if err := c.Wait(); err != nil {
+	defer func() {
+		f.Close()
+		os.Remove(f.Name())
+	}()
+	c := g.cmd(ctx, args...)
+	var stderr bytes.Buffer
+	c.Stdout, c.Stderr = f, &stderr
+	if err := c.Run(); err != nil {
 		return nil, fmt.Errorf("git %s in %s: %s", strings.Join(args, " "), g.Dir, orErr(stderr.String(), err))
 	}
-	if perr != nil {
-		return nil, fmt.Errorf("%s: commit %s: %w", g.Dir, commit, perr)
+	es, err := readListing(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: commit %s: %w", g.Dir, commit, err)
 	}
 	return es, nil
+}
+
+// readListing parses the listing git wrote to f.
+func readListing(f *os.File) ([]Entry, error) {
+	st, err := f.Stat()
+	if err != nil {
+		return nil, fmt.Errorf("ls-tree output: %w", err)
+	}
+	var text strings.Builder
+	text.Grow(int(st.Size()))
+	if _, err := io.Copy(&text, io.NewSectionReader(f, 0, st.Size())); err != nil {
+		return nil, fmt.Errorf("ls-tree output: %w", err)
+	}
+	return parseLsTree(text.String())
 }
 
 func orErr(msg string, err error) string {

@@ -5,7 +5,9 @@
 // (docs/fingerprint.md, "Carrying on GitHub").
 //
 // It declares what it needs of GitHub as the CheckRuns interface; ghapi
-// implements it. It does no I/O of its own.
+// implements it (ghapi.Client.CarryGate puts the two together). It does no
+// I/O of its own: the fingerprint comes from a Fingerprinter, which
+// RepoFingerprinter builds over a fingerprint.Repo.
 package ghcarry
 
 import (
@@ -26,9 +28,12 @@ type CheckRun struct {
 	Status     string // only "completed" runs count
 	Conclusion string
 	HTMLURL    string
+	DetailsURL string
 	// Response is the AGC response embedded in the run (ghapi.ReadBackRaw),
-	// nil when it carries none.
-	Response []byte
+	// nil when it carries none; ResponseErr says why when it had one that
+	// could not be read back.
+	Response    []byte
+	ResponseErr string
 }
 
 // NewCheckRun is a completed check run to create.
@@ -51,34 +56,53 @@ type CheckRuns interface {
 	Create(ctx context.Context, run NewCheckRun) error
 }
 
-// Fingerprinter computes the fingerprint of rev for gate, over the scope
-// the workflow configures (read from the base branch) and the gate's
-// configuration files.
-type Fingerprinter func(ctx context.Context, rev string, gate agc.Gate) (string, error)
+// Fingerprinter computes the fingerprint at rev of what prev judged: over
+// prev's scope (or the scope the workflow configures, read from the base
+// branch), bound to prev's gate and the gate's configuration files.
+type Fingerprinter func(ctx context.Context, rev string, prev *agc.Response) (*fingerprint.Result, error)
 
 // Input says what to carry where.
 type Input struct {
-	GateID   string   // the gate; its check run is agc/<GateID>
-	AppID    int64    // only check runs written by this app are trusted
-	Head     string   // the new head
+	GateID string // the gate; its check run is agc/<GateID>
+	AppID  int64  // only check runs written by this app are trusted
+	Head   string // the new head, where the carried run is posted
+	// Rev is the revision fingerprinted, "" for Head (a workflow that
+	// checks out the merge commit passes it here).
+	Rev      string
 	Previous []string // earlier heads, newest first: the push's before, then older ones
 	Compute  Fingerprinter
+	// Conclusion maps a verdict to the conclusion a run of it has
+	// (ghapi.Conclusion); a run whose conclusion is not its response's is
+	// not carried. nil skips the check.
+	Conclusion func(verdict string) string
 }
 
 // Result says what happened.
 type Result struct {
 	Carried bool
-	From    *CheckRun // the run carried (or compared against)
-	Reason  string    // why it was not carried
+	From    *CheckRun // the run carried (or compared against); nil when none was found
+	// JudgedSHA is the commit the verdict was judged on (kept through
+	// carries of carries).
+	JudgedSHA   string
+	Fingerprint string   // the fingerprint at the new head, when computed
+	Reason      string   // why it was carried, or why not
+	Changes     []string // what changed in the scope, when it can be named
 }
 
 // CheckName is the check run name of a gate.
 func CheckName(gate string) string { return "agc/" + gate }
 
+// CarriedTitle is the title of a carried check run.
+func CarriedTitle(judged string) string {
+	return fmt.Sprintf("carried from %s: scope unchanged", short(judged))
+}
+
 // Carry looks for the latest trusted check run of the gate on the earlier
 // heads, in order, and carries it to the new head when the fingerprint at
 // the head equals the one the run's response was judged on. Failures are
-// carried like successes.
+// carried like successes. A run that cannot be carried is an answer (a
+// Result with a Reason), not an error; errors are failures to ask GitHub,
+// to compute the fingerprint, or to post.
 func Carry(ctx context.Context, runs CheckRuns, in Input) (*Result, error) {
 	name := CheckName(in.GateID)
 	for _, sha := range in.Previous {
@@ -113,44 +137,86 @@ func latestTrusted(list []CheckRun, name, sha string, app int64) *CheckRun {
 }
 
 func carryRun(ctx context.Context, runs CheckRuns, in Input, run *CheckRun) (*Result, error) {
+	prev, why := candidate(in, run)
+	if why != "" {
+		return &Result{From: run, Reason: why}, nil
+	}
+	rev := in.Rev
+	if rev == "" {
+		rev = in.Head
+	}
+	now, err := in.Compute(ctx, rev, prev)
+	if err != nil {
+		return nil, fmt.Errorf("fingerprint %s at %s: %w", CheckName(in.GateID), rev, err)
+	}
+	if now.Fingerprint != prev.Subject.Fingerprint {
+		res := &Result{From: run, Fingerprint: now.Fingerprint,
+			Reason: fmt.Sprintf("the scoped content changed since %s: %s, was %s", short(run.HeadSHA), now.Fingerprint, prev.Subject.Fingerprint)}
+		// Name the entries when the earlier head is in the clone; a
+		// shallow clone may not have it, and then only the values differ.
+		if then, err := in.Compute(ctx, run.HeadSHA, prev); err == nil {
+			res.Changes = fingerprint.Changes(then, now)
+		}
+		return res, nil
+	}
+	return post(ctx, runs, in, run, prev, now.Fingerprint)
+}
+
+// candidate decodes the run's response and says why it cannot be carried
+// ("" when it can).
+func candidate(in Input, run *CheckRun) (*agc.Response, string) {
 	if run.Response == nil {
-		return &Result{From: run, Reason: fmt.Sprintf("check run %d carries no AGC response", run.ID)}, nil
+		why := fmt.Sprintf("check run %d carries no AGC response", run.ID)
+		if run.ResponseErr != "" {
+			why += ": " + run.ResponseErr
+		}
+		return nil, why
 	}
 	prev, err := agc.Decode(fmt.Sprintf("check run %d", run.ID), run.Response, agc.Limits{})
-	if err != nil {
-		return nil, err
+	switch {
+	case err != nil:
+		return nil, fmt.Sprintf("check run %d: the embedded response does not decode: %v", run.ID, err)
+	case prev.Gate.ID != in.GateID:
+		return nil, fmt.Sprintf("check run %d holds a response of gate %q", run.ID, prev.Gate.ID)
+	case !slices.Contains([]string{agc.SubjectDiff, agc.SubjectCommit, agc.SubjectPullRequest}, prev.Subject.Kind):
+		return nil, fmt.Sprintf("check run %d: subject kind %q is not a tree", run.ID, prev.Subject.Kind)
+	case in.Conclusion != nil && in.Conclusion(prev.Verdict) != run.Conclusion:
+		return nil, fmt.Sprintf("check run %d: conclusion %q is not that of its verdict %s", run.ID, run.Conclusion, prev.Verdict)
 	}
-	if prev.Gate.ID != in.GateID {
-		return &Result{From: run, Reason: fmt.Sprintf("check run %d holds a response of gate %q", run.ID, prev.Gate.ID)}, nil
-	}
-	if !slices.Contains([]string{agc.SubjectDiff, agc.SubjectCommit, agc.SubjectPullRequest}, prev.Subject.Kind) {
-		return &Result{From: run, Reason: fmt.Sprintf("subject kind %q is not a tree", prev.Subject.Kind)}, nil
-	}
-	now, err := in.Compute(ctx, in.Head, prev.Gate)
-	if err != nil {
-		return nil, err
-	}
-	if now != prev.Subject.Fingerprint {
-		return &Result{From: run, Reason: fmt.Sprintf("the scoped content changed since %s: %s, was %s", short(run.HeadSHA), now, prev.Subject.Fingerprint)}, nil
-	}
+	return prev, ""
+}
+
+// post creates the carried run on the new head: the same conclusion, the
+// original's link, the carried response embedded.
+func post(ctx context.Context, runs CheckRuns, in Input, run *CheckRun, prev *agc.Response, fp string) (*Result, error) {
 	carried, err := fingerprint.Carry(prev, run.HeadSHA, in.Head)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("check run %d: %w", run.ID, err)
+	}
+	rec, _, err := fingerprint.CarriedRecord(carried)
+	if err != nil {
+		return nil, fmt.Errorf("check run %d: %w", run.ID, err)
 	}
 	raw, err := agc.Encode(carried)
 	if err != nil {
 		return nil, err
 	}
+	link := run.HTMLURL
+	if _, wasCarried, _ := fingerprint.CarriedRecord(prev); wasCarried && run.DetailsURL != "" {
+		link = run.DetailsURL // a carried run links the run that judged
+	}
 	err = runs.Create(ctx, NewCheckRun{
 		Name: CheckName(in.GateID), HeadSHA: in.Head, Conclusion: run.Conclusion,
-		Title:      fmt.Sprintf("carried from %s: scope unchanged", short(run.HeadSHA)),
-		Summary:    fmt.Sprintf("The content in this gate's scope is unchanged since %s (fingerprint `%s`), so its verdict carries: [the original check run](%s).", run.HeadSHA, now, run.HTMLURL),
-		DetailsURL: run.HTMLURL, Response: raw,
+		Title: CarriedTitle(rec.SHA),
+		Summary: fmt.Sprintf("The content in the scope of gate `%s` is unchanged since %s (fingerprint `%s`), so its verdict (%s) carries: "+
+			"[the check run that judged it](%s).", in.GateID, rec.SHA, fp, prev.Verdict, link),
+		DetailsURL: link, Response: raw,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("post carried %s on %s: %w", CheckName(in.GateID), in.Head, err)
 	}
-	return &Result{Carried: true, From: run}, nil
+	return &Result{Carried: true, From: run, JudgedSHA: rec.SHA, Fingerprint: fp,
+		Reason: fmt.Sprintf("%s carried from %s: scope unchanged (%s)", prev.Verdict, short(rec.SHA), fp)}, nil
 }
 
 func short(sha string) string { return sha[:min(len(sha), 7)] }

@@ -3,6 +3,7 @@ package ghcarry
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -48,35 +49,25 @@ func (f *fakeRuns) on(sha string) []CheckRun {
 
 // computer fingerprints revs of r with the scope file read from main.
 func computer(t *testing.T, r *gittest.Repo) Fingerprinter {
-	return func(ctx context.Context, rev string, gate agc.Gate) (string, error) {
-		g := &fingerprint.Git{Dir: r.Dir}
-		defer g.Close()
-		sc, err := fingerprint.ReadScopeFile(ctx, g, "main", ".agc/scope")
-		if err != nil {
-			return "", err
-		}
-		res, err := g.Compute(ctx, fingerprint.Options{Rev: rev, Scope: sc, GateID: gate.ID, GateVersion: gate.Version,
-			GateConfigs: []string{".agc/review.md"}})
-		if err != nil {
-			return "", err
-		}
-		return res.Fingerprint, nil
-	}
+	g := &fingerprint.Git{Dir: r.Dir}
+	t.Cleanup(func() { g.Close() })
+	return RepoFingerprinter(g, Scoping{ScopeFile: ".agc/scope", Base: "main", GateConfigs: []string{".agc/review.md"}})
 }
 
 // judge is the gate: it answers block at rev and its run is posted by app.
 func judge(t *testing.T, runs *fakeRuns, compute Fingerprinter, app int64, rev string) {
 	t.Helper()
 	gate := agc.Gate{ID: "review", Kind: agc.Judgment, Version: "1.0"}
-	fp, err := compute(context.Background(), rev, gate)
-	if err != nil {
-		t.Fatal(err)
-	}
 	resp := &agc.Response{AGC: "0.1", Gate: gate, Verdict: agc.Block,
-		Subject: agc.Subject{Kind: agc.SubjectPullRequest, Fingerprint: fp, Scope: []string{"src/**"}},
+		Subject: agc.Subject{Kind: agc.SubjectPullRequest, Scope: []string{"src/**"}},
 		Findings: []agc.Finding{{ID: "f1", Class: "bug", Location: "src/a.go:1", What: "w", Why: "y", Severity: agc.Blocking,
 			Status: agc.StatusNew, Remedy: agc.Remedy{Kind: agc.RemedyCommand, Run: "go vet"}, Check: agc.Check{Kind: agc.CheckCommand, Run: "go test"}}},
 		Coverage: agc.Coverage{Complete: true, Classes: []string{"bug"}}, Attempt: agc.Attempt{N: 1, Budget: 3}}
+	res, err := compute(context.Background(), rev, resp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Subject.Fingerprint = res.Fingerprint
 	raw, err := agc.Encode(resp)
 	if err != nil {
 		t.Fatal(err)
@@ -165,5 +156,48 @@ func TestLatestTrusted(t *testing.T) {
 	}
 	if got := latestTrusted(list, "agc/review", "a", ourApp); got == nil || got.ID != 6 {
 		t.Errorf("latestTrusted = %+v, want run 6", got)
+	}
+}
+
+func TestPreviousHeads(t *testing.T) {
+	zero := strings.Repeat("0", 40)
+	for _, tc := range []struct {
+		name, head, before string
+		commits            []string
+		max                int
+		want               []string
+	}{
+		{"before then commits newest first", "h", "b", []string{"c1", "b", "c2", "h"}, 0, []string{"b", "c2", "c1"}},
+		{"no before", "h", "", []string{"c1", "c2", "h"}, 0, []string{"c2", "c1"}},
+		{"zero before of a new branch", "h", zero, []string{"c1", "h"}, 0, []string{"c1"}},
+		{"bounded", "h", "b", []string{"c1", "c2", "c3"}, 2, []string{"b", "c3"}},
+		{"nothing", "h", "h", []string{"h"}, 0, nil},
+	} {
+		if got := PreviousHeads(tc.head, tc.before, tc.commits, tc.max); !slices.Equal(got, tc.want) {
+			t.Errorf("%s: PreviousHeads = %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}
+
+// A run of our app whose conclusion is not its verdict's (a skipped or
+// cancelled run) is not carried: "skipped" would pass a required check.
+func TestCarryRefusesConclusionOfAnotherVerdict(t *testing.T) {
+	r := gittest.New(t)
+	r.Write("src/a.go", "package a\n", ".agc/scope", "src/**\n", ".agc/review.md", "Review.\n")
+	h1 := r.Commit("base")
+	runs := &fakeRuns{}
+	compute := computer(t, r)
+	judge(t, runs, compute, ourApp, h1) // a block
+	runs.runs[0].Conclusion = "skipped"
+	r.Write("docs/x.md", "x\n")
+	h2 := r.Commit("docs")
+	conclusion := func(v string) string { return map[string]string{agc.Block: "failure"}[v] }
+	res, err := Carry(context.Background(), runs, Input{GateID: "review", AppID: ourApp, Head: h2, Previous: []string{h1}, Compute: compute, Conclusion: conclusion})
+	if err != nil || res.Carried || !strings.Contains(res.Reason, `conclusion "skipped" is not that of its verdict block`) {
+		t.Errorf("skipped run: %+v, %v", res, err)
+	}
+	runs.runs[0].Conclusion = "failure"
+	if res, err := Carry(context.Background(), runs, Input{GateID: "review", AppID: ourApp, Head: h2, Previous: []string{h1}, Compute: compute, Conclusion: conclusion}); err != nil || !res.Carried {
+		t.Errorf("failure run: %+v, %v", res, err)
 	}
 }

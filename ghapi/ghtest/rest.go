@@ -32,6 +32,7 @@ var handlers = map[string]handler{
 	"code-scanning/upload-sarif":  uploadSARIF,
 	"code-scanning/get-sarif":     getSARIF,
 	"pulls/list-files":            listFiles,
+	"pulls/list-commits":          listCommits,
 	"pulls/list-review-comments":  listComments,
 	"pulls/create-review-comment": createComment,
 	"pulls/update-review-comment": updateComment,

@@ -64,9 +64,12 @@ type Review struct {
 
 // PullRequest is the emulator's state of one pull request.
 type PullRequest struct {
-	Repo     string
-	Number   int
-	HeadSHA  string
+	Repo    string
+	Number  int
+	HeadSHA string
+	// Commits are the heads pushed so far, oldest first, as
+	// GET /pulls/{n}/commits lists them (up to 250).
+	Commits  []string
 	files    []*prFile
 	Comments []*Comment
 	Threads  []*Thread
@@ -119,6 +122,9 @@ func (pr *PullRequest) setHead(sha string, files []File) {
 		old[f.Path] = f
 	}
 	pr.HeadSHA = sha
+	if n := len(pr.Commits); n == 0 || pr.Commits[n-1] != sha {
+		pr.Commits = append(pr.Commits, sha)
+	}
 	pr.files = nil
 	for _, f := range files {
 		pr.files = append(pr.files, newPRFile(f))

@@ -14,7 +14,12 @@ type carryOptions struct {
 	repo, rev             string
 	scopeFile, base       string
 	configs               []string
+	gh                    carryGithubOptions // with --github
 }
+
+const carryUsage = "--previous RESPONSE.json [--previous-rev REV] [--repo DIR] [--rev REV] [--scope-file PATH --base REV] [--gate-config PATH]...\n" +
+	"       agc-sarif carry --github --gate ID [--app-id N] [--repository OWNER/NAME] [--pr N] [--sha SHA] [--before SHA] " +
+	"[--repo DIR] [--rev REV] [--scope-file PATH [--base REV]] [--gate-config PATH]..."
 
 // runCarry implements "agc-sarif carry": it carries a verdict to a commit
 // whose scoped content is unchanged, or names what changed.
@@ -22,6 +27,9 @@ func runCarry(e *Env, args []string) int {
 	o, code, ok := parseCarry(e, args)
 	if !ok {
 		return code
+	}
+	if o.gh.on {
+		return carryGithub(e, o)
 	}
 	prev, code := readResponse(e, "carry", o.previous)
 	if prev == nil {
@@ -32,7 +40,6 @@ func runCarry(e *Env, args []string) int {
 		fmt.Fprintf(e.Stderr, "agc-sarif carry: %s: /subject/kind %q is not a tree subject (diff, commit, pull-request)\n", name, prev.Subject.Kind)
 		return ExitUsage
 	}
-	defer lessGC()()
 	g := &fingerprint.Git{Dir: o.repo}
 	defer g.Close()
 	c := &carrier{e: e, g: g, o: o, prev: prev, name: name}
@@ -41,7 +48,7 @@ func runCarry(e *Env, args []string) int {
 
 func parseCarry(e *Env, args []string) (*carryOptions, int, bool) {
 	o := &carryOptions{}
-	fs := newFlags(e, "carry", "--previous RESPONSE.json [--previous-rev REV] [--repo DIR] [--rev REV] [--scope-file PATH --base REV] [--gate-config PATH]...")
+	fs := newFlags(e, "carry", carryUsage)
 	fs.StringVar(&o.previous, "previous", "", "the AGC response to carry (- for standard input)")
 	fs.StringVar(&o.previousRev, "previous-rev", "", "the commit the previous response was judged on")
 	fs.StringVar(&o.repo, "repo", ".", "the repository (a shallow clone is enough without --previous-rev)")
@@ -49,6 +56,7 @@ func parseCarry(e *Env, args []string) (*carryOptions, int, bool) {
 	fs.StringVar(&o.scopeFile, "scope-file", "", "take the scope from this repo path at --base instead of the response")
 	fs.StringVar(&o.base, "base", "", "the revision (the base branch) to read --scope-file from")
 	fs.Var((*fpList)(&o.configs), "gate-config", "a repo path of a gate configuration file; repeat for more")
+	ev := o.gh.flags(e, fs)
 	if code, ok := parseFlags(fs, args); !ok {
 		return nil, code, false
 	}
@@ -56,6 +64,8 @@ func parseCarry(e *Env, args []string) (*carryOptions, int, bool) {
 	switch {
 	case fs.NArg() > 0:
 		err = fmt.Errorf("unexpected arguments")
+	case o.gh.on:
+		err = o.checkGithub(e, ev)
 	case o.previous == "":
 		err = fmt.Errorf("--previous is required")
 	case (o.scopeFile == "") != (o.base == ""):
@@ -129,26 +139,12 @@ func (c *carrier) reasons(then, now *fingerprint.Result, prevScope, scope finger
 		return append(out, fmt.Sprintf("the fingerprint at %s is %s, the response's is %s (pass --previous-rev to name the entries that changed)",
 			now.Commit, now.Fingerprint, want))
 	}
-	out = append(out, gateChanges(then.Gate, now.Gate)...)
+	out = append(out, fingerprint.GateChanges(then.Gate, now.Gate)...)
 	for _, ch := range fingerprint.Diff(then.Tree, now.Tree) {
 		out = append(out, ch.String())
 	}
 	if len(out) == 0 {
 		out = append(out, fmt.Sprintf("the fingerprint at %s is %s, the response's is %s", now.Commit, now.Fingerprint, want))
-	}
-	return out
-}
-
-func gateChanges(a, b fingerprint.Gate) []string {
-	old := map[string][32]byte{}
-	for _, cf := range a.Configs {
-		old[cf.Path] = cf.SHA256
-	}
-	var out []string
-	for _, cf := range b.Configs {
-		if h, ok := old[cf.Path]; ok && h != cf.SHA256 {
-			out = append(out, "gate config "+cf.Path+" modified")
-		}
 	}
 	return out
 }

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
@@ -13,6 +14,7 @@ import (
 	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/fingerprint"
 	"github.com/agcgate/agc-action/fingerprint/gittest"
+	"github.com/agcgate/agc-action/ghapi/ghtest"
 )
 
 func decodeCarried(t *testing.T, out string) (*agc.Response, fingerprint.CarriedFrom) {
@@ -160,6 +162,77 @@ func TestCarryUsage(t *testing.T) {
 	} {
 		if code, _, errs := fpCall(t, runCarry, args...); code != ExitUsage || errs == "" {
 			t.Errorf("%q: exit %d, stderr %q; want %d with a message", args, code, errs, ExitUsage)
+		}
+	}
+}
+
+// TestCarryGithub carries a gate's check run on the emulator: the gate's
+// response is posted by "agc-sarif github --check", then "carry --github"
+// carries it across a docs-only push and not across an edit in scope.
+func TestCarryGithub(t *testing.T) {
+	r := fpRepo(t)
+	r.Git("checkout", "-q", "-b", "pr")
+	r.Write("src/a.go", "package a // pr\n")
+	h0 := r.Commit("pr")
+	srv := ghtest.New(t, ghtest.Options{})
+	srv.SetHead(ghRepo, 7, h0, nil)
+	env := ghEnv(srv, ghtest.TokenActions, map[string]string{"GITHUB_EVENT_PATH": ""})
+	prev := responseFile(t, r, h0, "pull-request", []string{"src/**"}, ".agc/review.md")
+	if code, _, errs := runGH(t, env, "--check", "--sha", h0, prev); code != ExitOK {
+		t.Fatalf("github --check: exit %d: %s", code, errs)
+	}
+	carry := func(head, before string) (int, string, string) {
+		var out, errb bytes.Buffer
+		code := runCarry(&Env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb, Getenv: env}, []string{"--github", "--gate", "review",
+			"--repo", r.Dir, "--rev", head, "--sha", head, "--before", before, "--pr", "7",
+			"--scope-file", ".agc/scope", "--base", "main", "--gate-config", ".agc/review.md"})
+		return code, out.String(), errb.String()
+	}
+
+	r.Write("docs/README.md", "# docs, reworded\n")
+	h1 := r.Commit("docs")
+	srv.SetHead(ghRepo, 7, h1, nil)
+	code, out, errs := carry(h1, h0)
+	if code != ExitOK || !strings.HasPrefix(out, "carried=true\nreason=block carried from "+h0[:7]+": scope unchanged") {
+		t.Fatalf("docs-only push: exit %d\n%s%s", code, out, errs)
+	}
+
+	r.Write("src/b.go", "package b // edited\n")
+	h2 := r.Commit("edit")
+	srv.SetHead(ghRepo, 7, h2, nil)
+	code, out, errs = carry(h2, h1)
+	if code != ExitOK || !strings.HasPrefix(out, "carried=false\nreason=the scoped content changed since "+h1[:7]) || !strings.Contains(errs, "src/b.go modified") {
+		t.Errorf("in-scope push: exit %d\n%s%s", code, out, errs)
+	}
+	srv.Snapshot(func(_ map[string]*ghtest.PullRequest, runs []*ghtest.CheckRun, _ []*ghtest.Status, _ []*ghtest.SARIFUpload) {
+		var heads []string
+		for _, run := range runs {
+			heads = append(heads, run.HeadSHA[:7]+" "+run.Conclusion+" "+run.Title)
+		}
+		want := []string{h0[:7] + " failure block: 1 blocking, 0 advisory", h1[:7] + " failure carried from " + h0[:7] + ": scope unchanged"}
+		if !cmp.Equal(heads, want) {
+			t.Errorf("check runs %q, want %q", heads, want)
+		}
+	})
+}
+
+func TestCarryGithubUsage(t *testing.T) {
+	env := func(k string) string { return map[string]string{"GITHUB_REPOSITORY": "o/r", "GITHUB_TOKEN": "t"}[k] }
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--github", "--sha", "abc", "--pr", "1"}, "--github needs --gate"},
+		{[]string{"--github", "--gate", "g", "--pr", "1"}, "--github needs --sha"},
+		{[]string{"--github", "--gate", "g", "--sha", "abc"}, "--github needs --pr or --before"},
+		{[]string{"--github", "--gate", "g", "--sha", "abc", "--pr", "1", "--previous", "x.json"}, "previous response is read from"},
+		{[]string{"--github", "--gate", "g", "--sha", "abc", "--pr", "1", "--scope-file", ".agc/scope"}, "--scope-file needs --base"},
+		{[]string{"--github", "--gate", "g", "--sha", "abc", "--pr", "1", "--repository", "nope"}, `--repository "nope" is not OWNER/NAME`},
+	} {
+		var out, errb bytes.Buffer
+		code := runCarry(&Env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb, Getenv: env}, tc.args)
+		if code != ExitUsage || !strings.Contains(errb.String(), tc.want) {
+			t.Errorf("carry %q: exit %d, stderr %q; want 2 and %q", tc.args, code, errb.String(), tc.want)
 		}
 	}
 }

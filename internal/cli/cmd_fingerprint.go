@@ -5,7 +5,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"runtime/debug"
 	"strings"
 
 	"github.com/agcgate/agc-action/agc"
@@ -39,7 +38,6 @@ func runFingerprint(e *Env, args []string) int {
 	if !ok {
 		return code
 	}
-	defer lessGC()()
 	if o.subject != "" {
 		return checkSubject(e, o)
 	}
@@ -262,13 +260,6 @@ func quoteAll(ss []string) string {
 func fpFail(e *Env, cmd string, err error) int {
 	fmt.Fprintf(e.Stderr, "agc-sarif %s: %v\n", cmd, err)
 	return ExitUsage
-}
-
-// lessGC makes the collector run less often while a tree listing of maybe
-// 100,000 entries is held (it is all live data), and returns the undo.
-func lessGC() func() {
-	old := debug.SetGCPercent(400)
-	return func() { debug.SetGCPercent(old) }
 }
 
 // fpList is a repeatable string flag.

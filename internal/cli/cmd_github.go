@@ -133,10 +133,13 @@ func firstNonEmpty(ss ...string) string {
 type event struct {
 	number  int
 	headSHA string
+	baseSHA string
+	before  string // of a synchronize event: the head before the push
 }
 
-// readEvent reads a pull_request (or pull_request_target) event's number
-// and head commit; any other event, or none, gives zeros.
+// readEvent reads a pull_request (or pull_request_target) event's number,
+// head and base commits, and the before of a synchronize; any other
+// event, or none, gives zeros.
 func readEvent(path string) event {
 	if path == "" {
 		return event{}
@@ -146,17 +149,26 @@ func readEvent(path string) event {
 		return event{}
 	}
 	var p struct {
+		Action      string `json:"action"`
+		Before      string `json:"before"`
 		PullRequest *struct {
 			Number int `json:"number"`
 			Head   struct {
 				SHA string `json:"sha"`
 			} `json:"head"`
+			Base struct {
+				SHA string `json:"sha"`
+			} `json:"base"`
 		} `json:"pull_request"`
 	}
 	if json.Unmarshal(data, &p) != nil || p.PullRequest == nil {
 		return event{}
 	}
-	return event{number: p.PullRequest.Number, headSHA: p.PullRequest.Head.SHA}
+	ev := event{number: p.PullRequest.Number, headSHA: p.PullRequest.Head.SHA, baseSHA: p.PullRequest.Base.SHA}
+	if p.Action == "synchronize" {
+		ev.before = p.Before
+	}
+	return ev
 }
 
 // githubInputs are the responses to deliver and the SARIF logs to upload.

@@ -19,6 +19,7 @@ var operations = []string{
 	"POST /repos/{owner}/{repo}/code-scanning/sarifs",
 	"GET /repos/{owner}/{repo}/code-scanning/sarifs/{sarif_id}",
 	"GET /repos/{owner}/{repo}/pulls/{pull_number}/files",
+	"GET /repos/{owner}/{repo}/pulls/{pull_number}/commits",
 	"GET /repos/{owner}/{repo}/pulls/{pull_number}/comments",
 	"POST /repos/{owner}/{repo}/pulls/{pull_number}/comments",
 	"PATCH /repos/{owner}/{repo}/pulls/comments/{comment_id}",

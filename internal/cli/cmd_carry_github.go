@@ -1,0 +1,104 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"strings"
+
+	"github.com/agcgate/agc-action/fingerprint"
+	"github.com/agcgate/agc-action/fingerprint/ghcarry"
+	"github.com/agcgate/agc-action/ghapi"
+)
+
+// carryGithubOptions are the arguments of "agc-sarif carry --github".
+type carryGithubOptions struct {
+	on          bool
+	gate        string
+	appID       int64
+	repository  string // OWNER/NAME
+	owner, name string
+	pr          int
+	sha         string
+	before      string
+	token       string
+	apiURL      string
+}
+
+// flags declares the --github flags on fs and returns the workflow's event,
+// whose values are their defaults.
+func (g *carryGithubOptions) flags(e *Env, fs *flag.FlagSet) event {
+	ev := readEvent(e.Getenv("GITHUB_EVENT_PATH"))
+	fs.BoolVar(&g.on, "github", false, "carry the gate's check run on GitHub from the pull request's earlier head (docs/fingerprint.md)")
+	fs.StringVar(&g.gate, "gate", "", "with --github: the gate id (its check run is agc/<id>)")
+	fs.Int64Var(&g.appID, "app-id", ghapi.ActionsAppID, "with --github: trust only check runs written by this GitHub App (default: GitHub Actions on github.com)")
+	fs.StringVar(&g.repository, "repository", e.Getenv("GITHUB_REPOSITORY"), "with --github: OWNER/NAME (default $GITHUB_REPOSITORY)")
+	fs.IntVar(&g.pr, "pr", ev.number, "with --github: the pull request (default from $GITHUB_EVENT_PATH)")
+	fs.StringVar(&g.sha, "sha", firstNonEmpty(ev.headSHA, e.Getenv("GITHUB_SHA")), "with --github: the new head, where a carried check run is posted")
+	fs.StringVar(&g.before, "before", ev.before, "with --github: the previous head (default the synchronize event's before)")
+	return ev
+}
+
+// checkGithub validates --github mode and fills the defaults that depend
+// on other flags.
+func (o *carryOptions) checkGithub(e *Env, ev event) error {
+	g := &o.gh
+	g.token, g.apiURL = e.Getenv("GITHUB_TOKEN"), e.Getenv("GITHUB_API_URL")
+	if o.base == "" {
+		o.base = ev.baseSHA
+	}
+	var err error
+	g.owner, g.name, err = splitRepo(g.repository)
+	switch {
+	case err != nil:
+		return errors.New(strings.Replace(err.Error(), "--repo", "--repository", 1))
+	case o.previous != "" || o.previousRev != "":
+		return errors.New("with --github, the previous response is read from the earlier head's check run")
+	case g.gate == "":
+		return errors.New("--github needs --gate")
+	case g.sha == "":
+		return errors.New("--github needs --sha (or GITHUB_SHA, or a pull request event)")
+	case g.pr <= 0 && g.before == "":
+		return errors.New("--github needs --pr or --before (or a pull_request event)")
+	case o.scopeFile != "" && o.base == "":
+		return errors.New("--scope-file needs --base (or a pull_request event): the scope is read from the base branch")
+	case g.token == "":
+		return errors.New("GITHUB_TOKEN is not set")
+	}
+	return nil
+}
+
+// carryGithub carries the gate's verdict on GitHub and prints
+// carried=true|false and reason=… (for $GITHUB_OUTPUT), and the changed
+// entries on standard error. Exit 0 whether or not it carried; 2 when it
+// could not tell.
+func carryGithub(e *Env, o *carryOptions) int {
+	g := &o.gh
+	c, err := ghapi.New(ghapi.Config{Owner: g.owner, Repo: g.name, Token: g.token, BaseURL: g.apiURL})
+	if err != nil {
+		return fpFail(e, "carry", err)
+	}
+	repo := &fingerprint.Git{Dir: o.repo}
+	defer repo.Close()
+	rev, err := repo.Commit(context.Background(), o.rev)
+	if err != nil {
+		return fpFail(e, "carry", err)
+	}
+	compute := ghcarry.RepoFingerprinter(repo, ghcarry.Scoping{ScopeFile: o.scopeFile, Base: o.base, GateConfigs: o.configs})
+	res, err := c.CarryGate(context.Background(), ghapi.CarryOptions{Gate: g.gate, AppID: g.appID, HeadSHA: g.sha, Rev: rev,
+		Before: g.before, PR: g.pr, Compute: compute})
+	if err != nil {
+		return fpFail(e, "carry", err)
+	}
+	fmt.Fprintf(e.Stdout, "carried=%t\nreason=%s\n", res.Carried, oneLine(res.Reason))
+	for _, ch := range res.Changes {
+		fmt.Fprintf(e.Stderr, "agc-sarif carry: %s\n", ch)
+	}
+	return ExitOK
+}
+
+// oneLine keeps a value on one line of $GITHUB_OUTPUT.
+func oneLine(s string) string {
+	return strings.Join(strings.Fields(s), " ")
+}
