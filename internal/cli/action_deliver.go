@@ -8,7 +8,6 @@ import (
 	"os"
 	"strings"
 
-	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/ghapi"
 )
 
@@ -59,12 +58,11 @@ func (r *actionRun) dryRun() bool { return r.cfg.dryRun || r.cfg.preview }
 // deliver posts to GitHub what the channels ask for. It reports degraded
 // when the token cannot write; then every finding goes to workflow
 // annotations (and the job summary) instead, so nothing is lost.
-func (r *actionRun) deliver(ctx context.Context, c *collected, gates []ghapi.Gate) (degraded bool, err error) {
+func (r *actionRun) deliver(ctx context.Context, gh *ghapi.Client, why string, c *collected, gates []ghapi.Gate) (degraded bool, err error) {
 	ch := r.channels()
 	head := dirReader{os.DirFS(r.root)}
-	gh, why, err := r.client()
-	if err != nil {
-		return false, err
+	if len(gates) == 0 {
+		return false, nil
 	}
 	if gh == nil {
 		r.warn("not posting to GitHub: " + why + "; reporting in the job summary and as annotations")
@@ -112,6 +110,7 @@ func (r *actionRun) upload(ctx context.Context, gh *ghapi.Client, c *collected) 
 	}
 	res, err := gh.UploadSARIF(ctx, ghapi.UploadInput{SARIF: data, CommitSHA: r.rc.headSHA, PR: r.rc.pr, Ref: r.rc.ref,
 		CheckoutURI: "file://" + r.root, ToolName: "agc-action"})
+	_ = c
 	if err != nil {
 		return err
 	}
@@ -126,11 +125,4 @@ func (r *actionRun) detailsURL() string {
 		return ""
 	}
 	return strings.TrimSuffix(srv, "/") + "/" + repo + "/actions/runs/" + run
-}
-
-// carry is filled in with the GitHub carry (issue 5): for now no gate is
-// carried.
-func (r *actionRun) carry(ctx context.Context, gates []ghapi.Gate) (map[string]string, error) {
-	_ = agc.Version
-	return map[string]string{}, nil
 }

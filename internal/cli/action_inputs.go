@@ -22,7 +22,10 @@ type actionConfig struct {
 	category    string
 	filterMode  ghapi.FilterMode
 	scope       []string
+	scopeFile   string
 	gateConfig  []string
+	gates       []string // gate ids to carry
+	appID       int64    // the app whose check runs are trusted when carrying
 	preview     bool
 	dryRun      bool
 	token       string
@@ -59,6 +62,8 @@ func readActionConfig(a *githubactions.Action) (*actionConfig, error) {
 		sarif:      lines(a.GetInput("sarif")),
 		category:   a.GetInput("category"),
 		scope:      lines(a.GetInput("scope")),
+		scopeFile:  a.GetInput("scope-file"),
+		gates:      lines(a.GetInput("gate")),
 		gateConfig: lines(a.GetInput("gate-config")),
 		token:      a.GetInput("token"),
 		sha:        a.GetInput("sha"),
@@ -88,8 +93,13 @@ func readActionConfig(a *githubactions.Action) (*actionConfig, error) {
 			err = &inputError{"pull-request", fmt.Sprintf("%q is not a pull request number", v)}
 		}
 	}
-	if err == nil && len(c.agc) == 0 && len(c.sarif) == 0 && !c.carry.on(false) {
-		err = &inputError{"agc", "give the gates' answers: agc (AGC responses or agent messages) and/or sarif (SARIF logs)"}
+	if v := a.GetInput("app-id"); v != "" && err == nil {
+		if _, perr := fmt.Sscanf(v, "%d", &c.appID); perr != nil || c.appID <= 0 || fmt.Sprint(c.appID) != v {
+			err = &inputError{"app-id", fmt.Sprintf("%q is not an app id", v)}
+		}
+	}
+	if err == nil && len(c.agc) == 0 && len(c.sarif) == 0 && len(c.gates) == 0 {
+		err = &inputError{"agc", "give the gates' answers: agc (AGC responses or agent messages) and/or sarif (SARIF logs), or the gates to carry (gate)"}
 	}
 	return c, err
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/fingerprint"
 	"github.com/agcgate/agc-action/formats"
 	"github.com/agcgate/agc-action/ghapi"
 	"github.com/agcgate/agc-action/sarif"
@@ -84,17 +85,37 @@ func (r *actionRun) exec(ctx context.Context) int {
 		r.warn(l)
 	}
 	gates := r.withValidator(c)
-	carried, err := r.carry(ctx, gates)
-	if err != nil {
-		r.warn("carry: " + err.Error())
+	g := r.repo(ctx)
+	if g != nil {
+		defer g.Close()
+		if err := r.bind(ctx, g, gates); err != nil {
+			r.warn("answers not bound to scoped fingerprints, so they cannot be carried later: " + err.Error())
+		}
 	}
-	r.out = summarize(gates, carried)
-	if err := r.writeSARIF(gates); err != nil {
+	gh, why, err := r.client()
+	if err != nil {
 		fmt.Fprintf(r.e.Stdout, "::error title=agc-action::%s\n", escapeCommand(err.Error()))
 		return ExitUsage
 	}
-	degraded, derr := r.deliver(ctx, c, gates)
-	if err := r.writeSummary(gates, carried, degraded); err != nil {
+	carried, err := r.carryIfAsked(ctx, gh, why, g)
+	if err != nil {
+		fmt.Fprintf(r.e.Stdout, "::error title=agc-action::%s\n", escapeCommand(err.Error()))
+		return ExitUsage
+	}
+	all := gates
+	from := map[string]string{}
+	for _, cg := range carried {
+		all = append(all, cg.gate)
+		from[cg.gate.Response.Gate.ID] = cg.from
+	}
+	r.out = summarize(all, from)
+	r.out.carried = len(r.cfg.gates) > 0 && len(carried) == len(r.cfg.gates)
+	if err := r.writeSARIF(all); err != nil {
+		fmt.Fprintf(r.e.Stdout, "::error title=agc-action::%s\n", escapeCommand(err.Error()))
+		return ExitUsage
+	}
+	degraded, derr := r.deliver(ctx, gh, why, c, gates)
+	if err := r.writeSummary(all, from, degraded); err != nil {
 		r.warn("job summary: " + err.Error())
 	}
 	r.setOutputs()
@@ -103,6 +124,34 @@ func (r *actionRun) exec(ctx context.Context) int {
 		return ExitUsage
 	}
 	return r.exitCode()
+}
+
+// carryIfAsked carries the gates the gate input names, when carrying is
+// on. A gate that cannot be carried is not an error: it must run again.
+func (r *actionRun) carryIfAsked(ctx context.Context, gh *ghapi.Client, why string, g *fingerprint.Git) ([]carriedGate, error) {
+	on, err := r.carryOn()
+	switch {
+	case err != nil:
+		return nil, err
+	case !on:
+		return nil, nil
+	case g == nil:
+		return nil, errNoRepo
+	case gh == nil:
+		r.warn("not carrying: " + why)
+		return nil, nil
+	case r.rc.pr == 0 && r.rc.beforeSHA == "":
+		r.warn("not carrying: this event has no earlier head (carrying works on a pull request's new head)")
+		return nil, nil
+	}
+	carried, notCarried, err := r.carry(ctx, gh, g)
+	if err != nil {
+		r.warn("carry: " + err.Error())
+	}
+	if len(notCarried) > 0 {
+		fmt.Fprintf(r.e.Stdout, "not carried, must run again: %s\n", strings.Join(notCarried, ", "))
+	}
+	return carried, nil
 }
 
 // collect reads every answer the inputs name.

@@ -1,0 +1,154 @@
+package cli
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/fingerprint/gittest"
+	"github.com/agcgate/agc-action/ghapi"
+	"github.com/agcgate/agc-action/ghapi/ghtest"
+	"github.com/google/go-github/v62/github"
+)
+
+// carryPR is a pull request in a real git repository (the workspace) and
+// the emulator, pushed to head by head.
+type carryPR struct {
+	t    *testing.T
+	srv  *ghtest.Server
+	repo *gittest.Repo
+	head string
+}
+
+func newCarryPR(t *testing.T) *carryPR {
+	p := &carryPR{t: t, srv: ghtest.New(t, ghtest.Options{}), repo: gittest.New(t)}
+	p.repo.Write("src/a.go", "package a\n", "docs/README.md", "# docs\n", ".github/review.md", "Review for correctness.\n")
+	p.repo.Commit("base")
+	p.repo.Git("update-ref", "refs/remotes/origin/main", "HEAD")
+	return p
+}
+
+// push commits a change and moves the pull request's head to it; it
+// returns the synchronize event (or opened, for the first push).
+func (p *carryPR) push(path, content string) string {
+	before := p.head
+	p.repo.Write(path, content)
+	p.head = p.repo.Commit("change " + path)
+	p.srv.SetHead(ghRepo, 2, p.head, []ghtest.File{{Path: "src/a.go", Base: "package a\n", Head: readFile(p.t, filepath.Join(p.repo.Dir, "src/a.go"))}})
+	action := "synchronize"
+	if before == "" {
+		action = "opened"
+	}
+	ev := map[string]any{"action": action, "number": 2, "before": before, "after": p.head,
+		"pull_request": map[string]any{"number": 2,
+			"head": map[string]any{"sha": p.head, "repo": map[string]any{"full_name": ghRepo}},
+			"base": map[string]any{"ref": "main", "repo": map[string]any{"full_name": ghRepo}}}}
+	data, _ := json.Marshal(ev)
+	file := filepath.Join(p.t.TempDir(), "event.json")
+	if err := os.WriteFile(file, data, 0o644); err != nil {
+		p.t.Fatal(err)
+	}
+	return file
+}
+
+func readFile(t *testing.T, p string) string {
+	data, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
+
+// review is the review gate's answer: a block about src/.
+func (p *carryPR) review() {
+	r := &agc.Response{AGC: agc.Version, Gate: agc.Gate{ID: "code-review", Kind: agc.Judgment, Version: "1"},
+		Subject: agc.Subject{Kind: agc.SubjectPullRequest, Fingerprint: "sha256:whatever-the-agent-said", Scope: []string{"src/**"}},
+		Verdict: agc.Block, Coverage: agc.Coverage{Complete: true, Classes: []string{"naming"}}, Attempt: agc.Attempt{N: 1, Budget: 3},
+		Findings: []agc.Finding{{ID: "code-review/naming/src/a.go#a", Class: "naming", Location: "src/a.go#a",
+			What: "Package a is badly named.", Why: "Rule naming: names say what.", Severity: agc.Blocking, Status: agc.StatusNew,
+			Remedy: agc.Remedy{Kind: agc.RemedyDelegate, Role: "author"},
+			Check:  agc.Check{Kind: agc.CheckCondition, Condition: "The package has a telling name.", Run: "go vet ./..."}}}}
+	data, _ := agc.Encode(r)
+	if err := os.WriteFile(filepath.Join(p.repo.Dir, "review.json"), data, 0o644); err != nil {
+		p.t.Fatal(err)
+	}
+}
+
+func (p *carryPR) action(event string, inputs map[string]string) (int, map[string]string, string) {
+	r := newActionRunner(p.t, p.srv, p.repo.Dir, "pull_request", event)
+	r.env["GITHUB_SHA"] = p.head
+	for k, v := range inputs {
+		r.input(k, v)
+	}
+	code, out := r.run()
+	return code, r.outputs(), out
+}
+
+func (p *carryPR) runOn(sha string) *ghtest.CheckRun {
+	return runsOn(p.srv, sha)["agc/code-review"]
+}
+
+// TestActionREADMECarry is the README's third workflow across three
+// pushes: a docs-only push carries the block; an in-scope edit does not,
+// and the gate runs again; a docs-only push after that carries again.
+func TestActionREADMECarry(t *testing.T) {
+	p := newCarryPR(t)
+	carryStep := map[string]string{"carry": "true", "gate": "code-review", "gate-config": ".github/review.md"}
+	gateStep := map[string]string{"agc": "review.json", "gate-config": ".github/review.md"}
+
+	ev := p.push("src/a.go", "package a // the change under review\n")
+	h0 := p.head
+	p.review()
+	if code, out, log := p.action(ev, gateStep); code != ExitFail || out["verdict"] != "block" {
+		t.Fatalf("first review: exit %d %v\n%s", code, out, log)
+	}
+	judged := p.runOn(h0)
+	resp, err := ghapi.ReadBackResponse(&github.CheckRun{Output: &github.CheckRunOutput{Text: &judged.Text}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(resp.Subject.Fingerprint, "sha256:") || resp.Subject.Fingerprint == "sha256:whatever-the-agent-said" {
+		t.Fatalf("the answer was not bound to a scoped fingerprint: %s", resp.Subject.Fingerprint)
+	}
+
+	ev = p.push("docs/README.md", "# docs, reworded\n")
+	h1 := p.head
+	code, out, log := p.action(ev, carryStep)
+	if out["carried"] != "true" || code != ExitFail || out["verdict"] != "block" {
+		t.Fatalf("docs-only push: exit %d %v\n%s", code, out, log)
+	}
+	if run := p.runOn(h1); run == nil || run.Conclusion != "failure" || run.Title != "carried from "+h0[:7]+": scope unchanged" {
+		t.Fatalf("carried run on %s: %+v", h1[:7], run)
+	}
+
+	ev = p.push("src/a.go", "package a // fixed\n")
+	h2 := p.head
+	code, out, log = p.action(ev, carryStep)
+	if out["carried"] != "false" || code != ExitOK || !strings.Contains(log, "src/a.go modified") {
+		t.Fatalf("in-scope edit must not carry: exit %d %v\n%s", code, out, log)
+	}
+	if run := p.runOn(h2); run != nil {
+		t.Fatalf("nothing may be posted on %s before the gate runs again: %+v", h2[:7], run)
+	}
+	p.review()
+	if code, _, log := p.action(ev, gateStep); code != ExitFail {
+		t.Fatalf("the gate runs again: exit %d\n%s", code, log)
+	}
+
+	ev = p.push("docs/README.md", "# docs, once more\n")
+	if _, out, log := p.action(ev, carryStep); out["carried"] != "true" {
+		t.Fatalf("docs-only push after the fix: %v\n%s", out, log)
+	}
+	if run := p.runOn(p.head); run == nil || run.Title != "carried from "+h2[:7]+": scope unchanged" {
+		t.Fatalf("carried from the head the gate last judged: %+v", run)
+	}
+
+	// Changing the gate's configuration voids the verdict.
+	ev = p.push(".github/review.md", "Review for correctness and naming.\n")
+	if _, out, log := p.action(ev, carryStep); out["carried"] != "false" || !strings.Contains(log, ".github/review.md") {
+		t.Fatalf("a gate config change must void: %v\n%s", out, log)
+	}
+}
