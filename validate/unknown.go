@@ -1,7 +1,6 @@
 package validate
 
 import (
-	"bytes"
 	"fmt"
 	"strings"
 
@@ -40,25 +39,9 @@ func unknownMembers(r *agc.Response) []Violation {
 }
 
 // memberNames lists the names of a JSON object's members, in order.
-func memberNames(obj jsontext.Value) []string {
-	if len(obj) == 0 {
-		return nil
-	}
-	dec := jsontext.NewDecoder(bytes.NewReader(obj))
-	if tok, err := dec.ReadToken(); err != nil || tok.Kind() != '{' {
-		return nil
-	}
+func memberNames(obj agc.Unknown) []string {
 	var names []string
-	for dec.PeekKind() == '"' {
-		tok, err := dec.ReadToken()
-		if err != nil {
-			return names
-		}
-		names = append(names, tok.String())
-		if err := dec.SkipValue(); err != nil {
-			return names
-		}
-	}
+	_ = agc.EachMember(obj, func(k string, _ jsontext.Value) { names = append(names, k) })
 	return names
 }
 
