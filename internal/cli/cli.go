@@ -41,6 +41,8 @@ func commands() map[string]command {
 		"convert":     {runConvert, "convert between AGC, SARIF 2.1.0, bridged gate formats and readable text"},
 		"carry":       {runCarry, "carry a verdict to a commit whose scoped content is unchanged"},
 		"fingerprint": {runFingerprint, "compute a scoped subject fingerprint of a commit's tree"},
+		"github":      {runGithub, "post responses to GitHub: code scanning, PR review, check runs, statuses"},
+		"hook":        {runHook, "answer Claude Code hooks with an AGC gate's verdict"},
 		"extract":     {runExtract, "print the one fenced agc block of an agent's final message"},
 		"render":      {runRender, "render a response for people (spec §12) as text or Markdown"},
 		"schema":      {runSchema, "print the AGC JSON Schema (draft 2020-12)"},
@@ -82,7 +84,7 @@ func usage(w io.Writer, cmds map[string]command) {
 	}
 	sort.Strings(names)
 	for _, n := range names {
-		fmt.Fprintf(w, "  %-10s %s\n", n, cmds[n].short)
+		fmt.Fprintf(w, "  %-12s %s\n", n, cmds[n].short)
 	}
 	fmt.Fprintln(w, "\nRun 'agc-sarif COMMAND -h' for a command's flags. Exit codes: 0 ok, 1 rule broken or failing verdict, 2 usage or unreadable input.")
 }
