@@ -98,6 +98,7 @@ func recheck(inputs []Input, chain bool) string {
 	if chain {
 		args = append(args, "--chain")
 	}
+	args = append(args, "--") // a file named -x.json is a file
 	for _, in := range inputs {
 		args = append(args, shellQuote(in.File))
 	}

@@ -31,7 +31,7 @@ type collected struct {
 // must not pass unnoticed.
 func expand(root string, patterns []string) ([]string, error) {
 	var files []string
-	fsys := os.DirFS(root)
+	fsys := mustSourceFS(root)
 	for _, p := range patterns {
 		if filepath.IsAbs(p) {
 			if _, err := os.Stat(p); err != nil {

@@ -39,7 +39,7 @@ func (r *actionRun) client() (*ghapi.Client, string, error) {
 	case r.cfg.token == "" && !r.dryRun():
 		return nil, "no token (input \"token\")", nil
 	}
-	cfg := ghapi.Config{Owner: owner, Repo: repo, Token: r.cfg.token,
+	cfg := ghapi.Config{Owner: owner, Repo: repo, Token: r.cfg.token, Login: r.cfg.login,
 		BaseURL: r.e.Getenv("GITHUB_API_URL"), GraphQLURL: r.e.Getenv("GITHUB_GRAPHQL_URL")}
 	if r.dryRun() {
 		dr := &ghapi.DryRun{W: r.e.Stdout}
@@ -60,7 +60,7 @@ func (r *actionRun) dryRun() bool { return r.cfg.dryRun || r.cfg.preview }
 // annotations (and the job summary) instead, so nothing is lost.
 func (r *actionRun) deliver(ctx context.Context, gh *ghapi.Client, why string, c *collected, gates []ghapi.Gate) (degraded bool, err error) {
 	ch := r.channels()
-	head := dirReader{os.DirFS(r.root)}
+	head := dirReader{mustSourceFS(r.root)}
 	if len(gates) == 0 {
 		return false, nil
 	}

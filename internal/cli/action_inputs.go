@@ -29,6 +29,7 @@ type actionConfig struct {
 	preview     bool
 	dryRun      bool
 	token       string
+	login       string // the identity the token posts as
 	pr          int    // override for workflow_run on a fork's pull request
 	sha         string // override of the commit to report on
 }
@@ -66,6 +67,7 @@ func readActionConfig(a *githubactions.Action) (*actionConfig, error) {
 		gates:      lines(a.GetInput("gate")),
 		gateConfig: lines(a.GetInput("gate-config")),
 		token:      a.GetInput("token"),
+		login:      a.GetInput("login"),
 		sha:        a.GetInput("sha"),
 	}
 	var err error

@@ -77,7 +77,7 @@ func (r *actionRun) writeSARIF(gates []ghapi.Gate) error {
 	}
 	// The file is what code scanning gets: findings only, one category
 	// per gate.
-	rep, err := sarif.FromAGC(rs, sarif.WriteOptions{FS: os.DirFS(r.root), FindingsOnly: true, Category: r.cfg.category})
+	rep, err := sarif.FromAGC(rs, sarif.WriteOptions{FS: mustSourceFS(r.root), FindingsOnly: true, Category: r.cfg.category})
 	if err != nil {
 		return fmt.Errorf("SARIF: %w", err)
 	}

@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"os"
+	"io"
 	"path/filepath"
 	"strings"
 
@@ -162,7 +162,7 @@ func (r *actionRun) collect() (*collected, error) {
 		return nil, &inputError{"agc", err.Error()}
 	}
 	for _, f := range files {
-		data, err := readInput(r.e, f, agc.DefaultMaxBytes)
+		data, err := r.readWorkspace(f, agc.DefaultMaxBytes)
 		if err != nil {
 			return nil, err
 		}
@@ -184,10 +184,30 @@ func (r *actionRun) collect() (*collected, error) {
 	return c, nil
 }
 
+// readWorkspace reads an input file: inside the workspace through the
+// source root, so a symlink cannot lead out of it; an absolute path the
+// workflow names outside it, as it is. At most max+1 bytes are read.
+func (r *actionRun) readWorkspace(file string, max int64) ([]byte, error) {
+	rel, err := filepath.Rel(r.root, file)
+	if err != nil || !filepath.IsLocal(rel) {
+		return readInput(r.e, file, max)
+	}
+	fsys, err := sourceFS(r.root)
+	if err != nil {
+		return nil, err
+	}
+	f, err := fsys.Open(filepath.ToSlash(rel))
+	if err != nil {
+		return nil, fmt.Errorf("read %s: %w", rel, err)
+	}
+	defer f.Close()
+	return io.ReadAll(io.LimitReader(f, max+1))
+}
+
 // collectSARIF gates a SARIF log through the bridge: each run becomes one
 // deterministic gate's answer.
 func (r *actionRun) collectSARIF(c *collected, file string) error {
-	data, err := readInput(r.e, file, sarif.DefaultMaxBytes)
+	data, err := r.readWorkspace(file, sarif.DefaultMaxBytes)
 	if err != nil {
 		return err
 	}
@@ -196,7 +216,7 @@ func (r *actionRun) collectSARIF(c *collected, file string) error {
 	if err != nil {
 		return fmt.Errorf("input \"sarif\": %w", err)
 	}
-	rs, more := sarif.ToAGC(log, sarif.ToAGCOptions{FS: os.DirFS(r.root), FailLevel: r.cfg.failLevel})
+	rs, more := sarif.ToAGC(log, sarif.ToAGCOptions{FS: mustSourceFS(r.root), FailLevel: r.cfg.failLevel})
 	for _, l := range append(lints, more...) {
 		c.lint = append(c.lint, l.String())
 	}

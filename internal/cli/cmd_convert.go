@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -18,7 +19,8 @@ type convertOptions struct {
 	from, to   string // "auto" / "" mean detect / the other format
 	out        string // "" is standard output
 	sourceRoot string
-	ask        bool // --ask, for claude-pre-tool-use
+	ask        bool  // --ask, for claude-pre-tool-use
+	maxBytes   int64 // --max-bytes
 	failLevel  string
 	files      []string
 }
@@ -77,6 +79,7 @@ func parseConvert(e *Env, reg *formats.Registry, args []string) (convertOptions,
 	root := fs.String("source-root", convertDefaultRoot(e), "`DIR` the paths in the inputs are relative to (default: $GITHUB_WORKSPACE, else the current directory)")
 	fs.Var(fail, "fail-level", "lowest SARIF level that blocks, and whether a blocking verdict exits 1 (none: never)")
 	ask := fs.Bool("ask", false, "with --to claude-pre-tool-use: ask the person even for a repair")
+	maxBytes := fs.Int64("max-bytes", sarif.DefaultMaxBytes, "refuse an input larger than this many bytes")
 	if code, ok := parseFlags(fs, args); !ok {
 		return convertOptions{}, code, false
 	}
@@ -86,7 +89,7 @@ func parseConvert(e *Env, reg *formats.Registry, args []string) (convertOptions,
 		return convertOptions{}, ExitUsage, false
 	}
 	return convertOptions{from: from.String(), to: to.String(), out: *out, sourceRoot: *root,
-		failLevel: fail.String(), ask: *ask, files: fs.Args()}, 0, true
+		failLevel: fail.String(), ask: *ask, maxBytes: *maxBytes, files: fs.Args()}, 0, true
 }
 
 func convertDefaultRoot(e *Env) string {
@@ -109,22 +112,26 @@ func convertSourceRoot(dir string) (fs.FS, string, error) {
 	if !st.IsDir() {
 		return nil, "", fmt.Errorf("--source-root %s is not a directory", dir)
 	}
-	return os.DirFS(abs), filepath.ToSlash(abs), nil
+	fsys, err := sourceFS(abs)
+	if err != nil {
+		return nil, "", fmt.Errorf("--source-root %s: %w", dir, err)
+	}
+	return fsys, filepath.ToSlash(abs), nil
 }
 
 func convertRead(e *Env, reg *formats.Registry, opts convertOptions, file string, fsys fs.FS, root string) ([]*agc.Response, string, error) {
 	name := displayName(file)
-	data, err := readInput(e, file, sarif.DefaultMaxBytes)
+	data, err := readInput(e, file, opts.maxBytes)
 	if err != nil {
 		return nil, "", err
 	}
-	if int64(len(data)) > sarif.DefaultMaxBytes {
-		return nil, "", fmt.Errorf("%s: input is larger than the limit of %d bytes", name, sarif.DefaultMaxBytes)
+	if int64(len(data)) > opts.maxBytes {
+		return nil, "", fmt.Errorf("%s: input is larger than the limit of %d bytes (--max-bytes)", name, opts.maxBytes)
 	}
 	f, ok := reg.Lookup(opts.from)
 	if opts.from == "auto" {
 		if f, err = reg.Detect(name, data); err != nil {
-			return nil, "", err
+			return nil, "", whyUndetected(name, data, opts.maxBytes, err)
 		}
 	} else if !ok || f.Read == nil {
 		return nil, "", fmt.Errorf("cannot read format %q", opts.from)
@@ -137,6 +144,20 @@ func convertRead(e *Env, reg *formats.Registry, opts convertOptions, file string
 		return nil, "", fmt.Errorf("read %s as %s: %w", name, f.Name, err)
 	}
 	return rs, f.Name, nil
+}
+
+// whyUndetected: when no format recognises a JSON-looking input, the
+// input's own syntax error (with its byte offset) says more than the list
+// of formats tried.
+func whyUndetected(name string, data []byte, max int64, detectErr error) error {
+	if !looksLikeJSON(data) {
+		return detectErr
+	}
+	var de *agc.Error
+	if err := agc.CheckSyntax(name, data, agc.Limits{MaxBytes: max}); errors.As(err, &de) && de.Class != agc.ClassDuplicateKey {
+		return err
+	}
+	return detectErr
 }
 
 func convertPointer(p string) string {

@@ -141,3 +141,21 @@ func TestConvertTextOutput(t *testing.T) {
 		t.Errorf("exit %d, output:\n%s", code, out)
 	}
 }
+
+// TestConvertSyntaxErrorBeforeDetection: a JSON-looking input no format
+// recognises is reported with its own syntax error and byte offset.
+func TestConvertSyntaxErrorBeforeDetection(t *testing.T) {
+	for in, want := range map[string]string{
+		"{\"agc\":\"0.1\xff\"}": "<stdin>: byte 11: json.syntax at /agc: invalid UTF-8",
+		`{"agc": "0.1",`:        "<stdin>: byte 14: json.syntax",
+		`{"hello": 1}`:          "cannot detect the format",
+	} {
+		code, _, errs := run(t, in, "convert", "-")
+		if code != ExitUsage || !strings.Contains(errs, want) {
+			t.Errorf("%q: exit %d, stderr %q, want %q", in, code, errs, want)
+		}
+	}
+	if code, _, errs := run(t, `{"agc":"0.1"}`, "convert", "--max-bytes", "5", "-"); code != ExitUsage || !strings.Contains(errs, "--max-bytes") {
+		t.Errorf("--max-bytes: exit %d, %s", code, errs)
+	}
+}

@@ -236,7 +236,7 @@ func sarifResponses(name string, data []byte, root string) ([]*agc.Response, []s
 	if err != nil {
 		return nil, nil, err
 	}
-	rs, more := sarif.ToAGC(log, sarif.ToAGCOptions{FS: os.DirFS(root)})
+	rs, more := sarif.ToAGC(log, sarif.ToAGCOptions{FS: mustSourceFS(root)})
 	return rs, append(lints, more...), nil
 }
 
@@ -258,7 +258,7 @@ func deliverGithub(ctx context.Context, e *Env, o githubOptions, in githubInputs
 	if err != nil {
 		return err
 	}
-	head := dirReader{os.DirFS(o.root)}
+	head := dirReader{mustSourceFS(o.root)}
 	if o.uploadSARIF {
 		if err := uploadAll(ctx, e, c, o, in); err != nil {
 			return err
@@ -281,7 +281,7 @@ func deliverGithub(ctx context.Context, e *Env, o githubOptions, in githubInputs
 func uploadAll(ctx context.Context, e *Env, c *ghapi.Client, o githubOptions, in githubInputs) error {
 	logs := in.sarif
 	if len(in.agc) > 0 {
-		rep, err := sarif.FromAGC(in.agc, sarif.WriteOptions{FS: os.DirFS(o.root)})
+		rep, err := sarif.FromAGC(in.agc, sarif.WriteOptions{FS: mustSourceFS(o.root)})
 		if err != nil {
 			return err
 		}

@@ -44,11 +44,15 @@ func runValidate(e *Env, args []string) int {
 		return code
 	}
 	var inputs []validate.Input
+	unreadable := false
 	for _, f := range o.files {
 		data, err := readInput(e, f, o.maxBytes)
 		if err != nil {
+			// Say so, and still validate the others: one missing file must
+			// not hide the violations of the rest.
 			fmt.Fprintf(e.Stderr, "agc-sarif validate: %v\n", err)
-			return ExitUsage
+			unreadable = true
+			continue
 		}
 		inputs = append(inputs, validate.Input{File: displayName(f), Data: data})
 	}
@@ -57,7 +61,10 @@ func runValidate(e *Env, args []string) int {
 		fmt.Fprintf(e.Stderr, "agc-sarif validate: %v\n", err)
 		return ExitUsage
 	}
-	if validate.HasErrors(vs) {
+	switch {
+	case unreadable:
+		return ExitUsage
+	case validate.HasErrors(vs):
 		return ExitFail
 	}
 	return ExitOK

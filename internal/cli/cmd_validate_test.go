@@ -159,3 +159,12 @@ func TestParseArgsDoubleDash(t *testing.T) {
 		}
 	}
 }
+
+// TestValidateUnreadableDoesNotHideOthers: a missing file exits 2, and the
+// other files' violations are still reported.
+func TestValidateUnreadableDoesNotHideOthers(t *testing.T) {
+	code, out, errs := run(t, "", "validate", rules+"fail.V6.allow-no-blocking.json", filepath.Join(t.TempDir(), "missing.json"))
+	if code != ExitUsage || !strings.Contains(errs, "missing.json") || !strings.Contains(out, "V6.allow-no-blocking") {
+		t.Fatalf("exit %d\nstdout: %s\nstderr: %s", code, out, errs)
+	}
+}

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"io"
-	"os"
 
 	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/formats"
@@ -13,5 +12,5 @@ import (
 // current directory.
 func writeSARIF(w io.Writer, rs []*agc.Response) error {
 	f, _ := formats.Default().Lookup("sarif")
-	return f.Write(w, rs, formats.WriteOptions{FS: os.DirFS(".")})
+	return f.Write(w, rs, formats.WriteOptions{FS: mustSourceFS(".")})
 }
