@@ -15,13 +15,22 @@ import (
 	"github.com/agcgate/agc-action/validate"
 )
 
-const corpusDir = "/work/shared/sarif-corpus"
+// corpusDir is the shared corpus of real tools' SARIF: $AGC_SARIF_CORPUS,
+// else shared/sarif-corpus beside the repository (where the project's
+// workspace and CI keep it).
+func corpusDir(t testing.TB) string {
+	if dir := os.Getenv("AGC_SARIF_CORPUS"); dir != "" {
+		return dir
+	}
+	return filepath.Join(sariftest.RepoRoot(t), "..", "shared", "sarif-corpus")
+}
 
 func corpusFiles(t testing.TB) []string {
 	t.Helper()
-	files, err := filepath.Glob(filepath.Join(corpusDir, "*.sarif"))
+	dir := corpusDir(t)
+	files, err := filepath.Glob(filepath.Join(dir, "*.sarif"))
 	if err != nil || len(files) == 0 {
-		t.Fatalf("no SARIF corpus in %s (%v)", corpusDir, err)
+		t.Fatalf("no SARIF corpus in %s (%v): set AGC_SARIF_CORPUS to the shared sarif-corpus folder", dir, err)
 	}
 	sort.Strings(files)
 	return files

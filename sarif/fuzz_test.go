@@ -16,7 +16,7 @@ import (
 // panic; what is read converts to responses the validator accepts, and to
 // SARIF this package reads back.
 func FuzzReadSARIF(f *testing.F) {
-	for _, glob := range []string{filepath.Join(corpusDir, "*.sarif"), filepath.Join(sariftest.RepoRoot(f), "fixtures", "sarif", "*.sarif")} {
+	for _, glob := range []string{filepath.Join(corpusDir(f), "*.sarif"), filepath.Join(sariftest.RepoRoot(f), "fixtures", "sarif", "*.sarif")} {
 		files, _ := filepath.Glob(glob)
 		for _, file := range files {
 			if data, err := os.ReadFile(file); err == nil && len(data) <= 16<<10 {
