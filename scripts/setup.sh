@@ -23,6 +23,8 @@ export GOBIN="$PWD/tools/bin"
 if ! tools/bin/actionlint -version 2>/dev/null | grep -q "${ACTIONLINT_VERSION#v}"; then
   go install "github.com/rhysd/actionlint/cmd/actionlint@${ACTIONLINT_VERSION}"
 fi
-if ! tools/bin/reviewdog -version 2>/dev/null | grep -q "${REVIEWDOG_VERSION#v}"; then
+# reviewdog -version prints "master" for a module build: ask the binary's
+# build information instead.
+if ! go version -m tools/bin/reviewdog 2>/dev/null | grep -q "github.com/reviewdog/reviewdog[[:space:]]*${REVIEWDOG_VERSION}"; then
   go install "github.com/reviewdog/reviewdog/cmd/reviewdog@${REVIEWDOG_VERSION}"
 fi
