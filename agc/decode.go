@@ -151,7 +151,7 @@ func Decode(file string, data []byte, lim Limits) (*Response, error) {
 func decodeChecked(file string, data []byte, base int64) (*Response, error) {
 	if k := firstKind(data); k != '{' {
 		return nil, &Error{File: file, Offset: base + int64(firstIndex(data)), Class: ClassSchema,
-			Msg: fmt.Sprintf("a response is a JSON object, not %s", kindName(k))}
+			Msg: fmt.Sprintf("a response is a JSON object, not %s", KindName(k))}
 	}
 	var r Response
 	if err := json.Unmarshal(data, &r); err != nil {
@@ -165,7 +165,7 @@ func semanticError(file string, base int64, err error) error {
 	if errors.As(err, &se) {
 		msg := "cannot decode"
 		if se.JSONKind != 0 && se.GoType != nil {
-			msg = fmt.Sprintf("expected %s, got %s", goKindName(se.GoType.Kind().String()), kindName(byte(se.JSONKind)))
+			msg = fmt.Sprintf("expected %s, got %s", goKindName(se.GoType.Kind().String()), KindName(byte(se.JSONKind)))
 		} else if se.Err != nil {
 			msg = se.Err.Error()
 		}
@@ -202,7 +202,9 @@ func firstKind(data []byte) byte {
 	}
 }
 
-func kindName(k byte) string {
+// KindName names the kind of a JSON value for messages ("a string",
+// "an object"), given its first byte or a jsontext.Kind.
+func KindName(k byte) string {
 	switch k {
 	case 'n':
 		return "null"

@@ -3,6 +3,7 @@ package agc
 import (
 	"bytes"
 	"fmt"
+	"strings"
 
 	"github.com/go-json-experiment/json/jsontext"
 )
@@ -72,4 +73,9 @@ func EachMember(u Unknown, f func(k string, v jsontext.Value)) error {
 		f(k, bytes.Clone(v))
 	}
 	return nil
+}
+
+// PointerToken escapes one reference token of a JSON pointer (RFC 6901).
+func PointerToken(s string) string {
+	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
 }

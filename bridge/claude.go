@@ -157,7 +157,7 @@ func replacement(r *agc.Response, needObject bool) (jsontext.Value, error) {
 			return nil, fmt.Errorf("finding %s: the rewrite names its replacement only by digest (%s %q); the content is not known, so it cannot become the tool's input", f.ID, NoteInputKind, InputKindDigestReference)
 		}
 		if needObject && m.Input.Kind() != '{' {
-			return nil, fmt.Errorf("finding %s: the rewrite input is %s; a tool's input is a JSON object", f.ID, kindName(m.Input.Kind()))
+			return nil, fmt.Errorf("finding %s: the rewrite input is %s; a tool's input is a JSON object", f.ID, agc.KindName(byte(m.Input.Kind())))
 		}
 		if in != nil && !sameJSON(in, m.Input) {
 			return nil, fmt.Errorf("finding %s: its rewrite input differs from another finding's; a call has one input", f.ID)

@@ -5,7 +5,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"strconv"
-	"strings"
 
 	"github.com/agcgate/agc-action/agc"
 	"github.com/go-json-experiment/json"
@@ -47,7 +46,7 @@ func (d *doc) parse(data []byte, what string) (*object, error) {
 // object reads v, found at pointer p, as an object.
 func (d *doc) object(v jsontext.Value, p, what string) (*object, error) {
 	if v.Kind() != '{' {
-		return nil, d.errAt(p, "%s must be a JSON object, not %s", what, kindName(v.Kind()))
+		return nil, d.errAt(p, "%s must be a JSON object, not %s", what, agc.KindName(byte(v.Kind())))
 	}
 	dec := jsontext.NewDecoder(bytes.NewReader(v))
 	if _, err := dec.ReadToken(); err != nil {
@@ -69,27 +68,9 @@ func (d *doc) object(v jsontext.Value, p, what string) (*object, error) {
 	return o, nil
 }
 
-func kindName(k jsontext.Kind) string {
-	switch k {
-	case 'n':
-		return "null"
-	case 't', 'f':
-		return "a boolean"
-	case '"':
-		return "a string"
-	case '0':
-		return "a number"
-	case '{':
-		return "an object"
-	case '[':
-		return "an array"
-	}
-	return "nothing"
-}
-
 // at is the pointer of member name.
 func (o *object) at(name string) string {
-	return o.ptr + "/" + strings.ReplaceAll(strings.ReplaceAll(name, "~", "~0"), "/", "~1")
+	return o.ptr + "/" + agc.PointerToken(name)
 }
 
 // get returns member name; null counts as absent.
@@ -113,7 +94,7 @@ func (o *object) str(name string, required bool) (string, error) {
 		return "", nil
 	}
 	if v.Kind() != '"' {
-		return "", o.d.errAt(o.at(name), "member %q must be a string, not %s", name, kindName(v.Kind()))
+		return "", o.d.errAt(o.at(name), "member %q must be a string, not %s", name, agc.KindName(byte(v.Kind())))
 	}
 	var s string
 	if err := json.Unmarshal(v, &s); err != nil {
@@ -129,7 +110,7 @@ func (o *object) strs(name string) ([]string, error) {
 		return nil, nil
 	}
 	if v.Kind() != '[' {
-		return nil, o.d.errAt(o.at(name), "member %q must be an array of strings, not %s", name, kindName(v.Kind()))
+		return nil, o.d.errAt(o.at(name), "member %q must be an array of strings, not %s", name, agc.KindName(byte(v.Kind())))
 	}
 	var raw []jsontext.Value
 	if err := json.Unmarshal(v, &raw); err != nil {
@@ -139,7 +120,7 @@ func (o *object) strs(name string) ([]string, error) {
 	for i, item := range raw {
 		var s string
 		if item.Kind() != '"' || json.Unmarshal(item, &s) != nil {
-			return nil, o.d.errAt(o.at(name)+"/"+itoa(i), "item %d of %q must be a string, not %s", i, name, kindName(item.Kind()))
+			return nil, o.d.errAt(o.at(name)+"/"+itoa(i), "item %d of %q must be a string, not %s", i, name, agc.KindName(byte(item.Kind())))
 		}
 		out = append(out, s)
 	}

@@ -2,6 +2,7 @@ package schema
 
 import (
 	"cmp"
+	"github.com/agcgate/agc-action/agc"
 	"slices"
 	"strconv"
 	"strings"
@@ -45,7 +46,7 @@ func pointer(tokens []string) string {
 	var sb strings.Builder
 	for _, t := range tokens {
 		sb.WriteByte('/')
-		sb.WriteString(strings.ReplaceAll(strings.ReplaceAll(t, "~", "~0"), "/", "~1"))
+		sb.WriteString(agc.PointerToken(t))
 	}
 	return sb.String()
 }

@@ -47,5 +47,5 @@ func memberNames(obj agc.Unknown) []string {
 
 // escapePointer escapes one reference token of a JSON pointer (RFC 6901).
 func escapePointer(s string) string {
-	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
+	return agc.PointerToken(s)
 }
