@@ -2,6 +2,7 @@ package sarif
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -41,4 +42,4 @@ func ptr(base string, key string) string {
 	return base + "/" + key
 }
 
-func ptrIdx(base string, i int) string { return fmt.Sprintf("%s/%d", base, i) }
+func ptrIdx(base string, i int) string { return base + "/" + strconv.Itoa(i) }

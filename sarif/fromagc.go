@@ -60,7 +60,8 @@ func FromAGC(responses []*agc.Response, opts WriteOptions) (*gosarif.Report, err
 }
 
 func runFromAGC(r *agc.Response, src *Source, findingsOnly bool) (*gosarif.Run, error) {
-	w := &runWriter{resp: r, src: src, ruleIndex: map[string]int{}, descriptors: []*gosarif.ReportingDescriptor{}}
+	w := &runWriter{resp: r, src: src, ruleIndex: map[string]int{}, descriptors: []*gosarif.ReportingDescriptor{},
+		remedies: map[plainRemedy]rawJSON{}, checks: map[plainCheck]rawJSON{}}
 	w.xs = make([]xFinding, len(r.Findings))
 	for i := range r.Findings {
 		w.xs[i].rec, w.xs[i].ok = xOf(r.Findings[i].Unknown)
@@ -121,6 +122,8 @@ type runWriter struct {
 	src         *Source
 	descriptors []*gosarif.ReportingDescriptor
 	ruleIndex   map[string]int
+	remedies    map[plainRemedy]rawJSON // JSON of the run's plain remedies
+	checks      map[plainCheck]rawJSON  // and checks without unknown members
 }
 
 // rules: one descriptor per class of coverage.classes, then per class of a

@@ -41,7 +41,7 @@ func (w *runWriter) result(f *agc.Finding, xf xFinding) (*gosarif.Result, error)
 		}
 	}
 	res.Fixes = w.fixes(f, x, hasX)
-	props, err := findingProps(f)
+	props, err := w.findingProps(f)
 	if err != nil {
 		return nil, err
 	}
@@ -56,19 +56,59 @@ func patchEdits(r agc.Remedy) []agc.Edit {
 	return nil
 }
 
-func findingProps(f *agc.Finding) (gosarif.Properties, error) {
+func (w *runWriter) findingProps(f *agc.Finding) (gosarif.Properties, error) {
 	p := gosarif.Properties{propID: f.ID, propLocation: f.Location, propWhy: f.Why, propSeverity: f.Severity, propStatus: f.Status}
-	for key, v := range map[string]any{propRemedy: f.Remedy, propCheck: f.Check} {
-		raw, err := json.Marshal(v)
-		if err != nil {
-			return nil, fmt.Errorf("encode %s: %w", key, err)
-		}
-		p[key] = rawJSON(raw)
+	remedy, err := w.remedyJSON(f.Remedy)
+	if err != nil {
+		return nil, fmt.Errorf("encode %s: %w", propRemedy, err)
 	}
+	check, err := w.checkJSON(f.Check)
+	if err != nil {
+		return nil, fmt.Errorf("encode %s: %w", propCheck, err)
+	}
+	p[propRemedy], p[propCheck] = remedy, check
 	if len(f.Unknown) > 0 {
 		p[propUnknown] = rawJSON(f.Unknown)
 	}
 	return p, nil
+}
+
+// plainRemedy is a remedy with only string members, which a linter's
+// findings share (the same delegate per rule): its JSON is kept per run.
+type plainRemedy struct{ kind, tool, run, role, authority, ask string }
+
+func (w *runWriter) remedyJSON(r agc.Remedy) (rawJSON, error) {
+	plain := r.Input == nil && r.Edits == nil && r.Options == nil && r.Applied == nil && r.Unknown == nil
+	key := plainRemedy{r.Kind, r.Tool, r.Run, r.Role, r.Authority, r.Ask}
+	if raw, ok := w.remedies[key]; ok && plain {
+		return raw, nil
+	}
+	raw, err := json.Marshal(r)
+	if err != nil {
+		return nil, err
+	}
+	if plain {
+		w.remedies[key] = raw
+	}
+	return raw, nil
+}
+
+type plainCheck struct{ kind, run, condition string }
+
+func (w *runWriter) checkJSON(c agc.Check) (rawJSON, error) {
+	plain := c.Unknown == nil
+	key := plainCheck{c.Kind, c.Run, c.Condition}
+	if raw, ok := w.checks[key]; ok && plain {
+		return raw, nil
+	}
+	raw, err := json.Marshal(c)
+	if err != nil {
+		return nil, err
+	}
+	if plain {
+		w.checks[key] = raw
+	}
+	return raw, nil
 }
 
 // location places a finding. A relative path gets a physical location with

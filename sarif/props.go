@@ -45,5 +45,5 @@ const (
 	lineHashKey = "primaryLocationLineHash"
 	// The AGC member that keeps what a SARIF result said and AGC has no
 	// field for (level, region, fixes...), on findings and on the response.
-	xSARIF = "agc-action/sarif" // also spelled out in the struct tags of xOf and xMember
+	xSARIF = "agc-action/sarif" // also spelled out in the struct tags of xOf and otherResults
 )

@@ -5,10 +5,10 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
-	stdjson "encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 
 	"github.com/go-json-experiment/json"
 	"github.com/go-json-experiment/json/jsontext"
@@ -67,20 +67,38 @@ func readLimited(r io.Reader, max int64) ([]byte, error) {
 			return nil, fmt.Errorf("input is larger than the limit of %d bytes (only white space so far)", max)
 		}
 	}
-	data, err := io.ReadAll(io.LimitReader(br, max-skipped+1))
-	if err != nil {
+	// Sized once when the reader knows its length, rather than regrown.
+	var buf bytes.Buffer
+	buf.Grow(int(min(sizeHint(r)+int64(br.Buffered()), max-skipped+1) + bytes.MinRead))
+	if _, err := buf.ReadFrom(io.LimitReader(br, max-skipped+1)); err != nil {
 		return nil, fmt.Errorf("read: %w", err)
 	}
+	data := buf.Bytes()
 	if int64(len(data))+skipped > max {
 		return nil, fmt.Errorf("input is larger than the limit of %d bytes", max)
 	}
 	return data, nil
 }
 
+// sizeHint is what is left to read of r when r can tell (a bytes or
+// strings reader, a regular file), else 0.
+func sizeHint(r io.Reader) int64 {
+	switch v := r.(type) {
+	case interface{ Len() int }:
+		return int64(v.Len())
+	case interface{ Stat() (fs.FileInfo, error) }:
+		if st, err := v.Stat(); err == nil && st.Mode().IsRegular() {
+			return st.Size()
+		}
+	}
+	return 0
+}
+
 // parseLog walks the top level with a streaming decoder so that each run's
 // own bytes can be hashed, then decodes each run into a generic tree.
 func parseLog(data []byte, file string, opts ReadOptions) (*Log, []Lint, error) {
-	dec := jsontext.NewDecoder(bytes.NewReader(data), jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true))
+	// A *bytes.Buffer is parsed in place, without a copy.
+	dec := jsontext.NewDecoder(bytes.NewBuffer(data), jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true))
 	fail := func(p, format string, args ...any) (*Log, []Lint, error) {
 		return nil, nil, &Error{File: file, Pointer: p, Msg: fmt.Sprintf(format, args...)}
 	}
@@ -159,20 +177,20 @@ func readRuns(dec *jsontext.Decoder) ([]rawRun, error) {
 		return nil, fmt.Errorf("runs must be an array, not %s", tokKind(tok.Kind()))
 	}
 	var out []rawRun
+	names := map[string]string{}
 	for dec.PeekKind() != ']' {
 		v, err := dec.ReadValue()
 		if err != nil {
 			return nil, err
 		}
-		// encoding/json builds the generic tree a fifth faster than json
-		// v2; it keeps the last of duplicate names and replaces invalid
-		// UTF-8, as this lenient reader wants. The run was already checked
-		// by ReadValue.
-		var tree any
-		if err := stdjson.Unmarshal(v, &tree); err != nil {
+		// The run was checked by ReadValue. The tree is the one
+		// encoding/json builds: it keeps the last of duplicate names and
+		// replaces invalid UTF-8, as this lenient reader wants.
+		tree, fingerprint, err := decodeRun(v, names)
+		if err != nil {
 			return nil, err
 		}
-		out = append(out, rawRun{tree: asObj(tree), any: tree, fingerprint: canonicalHash(v)})
+		out = append(out, rawRun{tree: asObj(tree), any: tree, fingerprint: fingerprint})
 	}
 	if _, err := dec.ReadToken(); err != nil {
 		return nil, err

@@ -207,14 +207,13 @@ func (rd *reader) region(m map[string]any, base string) *Region {
 }
 
 func (rd *reader) fixes(m map[string]any, base string, ctx *runCtx) []Fix {
-	fb := ptr(base, "fixes")
 	var out []Fix
 	for i, v := range rd.arr(m, base, "fixes") {
 		fm, ok := v.(map[string]any)
 		if !ok {
 			continue
 		}
-		p := ptrIdx(fb, i)
+		p := ptrIdx(ptr(base, "fixes"), i)
 		f := Fix{}
 		if d := rd.obj(fm, p, "description"); d != nil {
 			f.Description = rd.str(d, ptr(p, "description"), "text")

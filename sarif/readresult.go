@@ -270,12 +270,12 @@ func (rd *reader) fingerprints(m map[string]any, base, key string) map[string]st
 // suppressed reports whether some suppression is accepted (§3.35.3: a
 // suppression without status is accepted).
 func (rd *reader) suppressed(m map[string]any, base string) bool {
-	sb := ptr(base, "suppressions")
 	for i, v := range rd.arr(m, base, "suppressions") {
 		s, ok := v.(map[string]any)
 		if !ok {
 			continue
 		}
+		sb := ptr(base, "suppressions")
 		switch st := rd.str(s, ptrIdx(sb, i), "status"); st {
 		case "", "accepted":
 			return true

@@ -9,8 +9,6 @@ import (
 	"strings"
 
 	"github.com/agcgate/agc-action/agc"
-	"github.com/go-json-experiment/json"
-	"github.com/go-json-experiment/json/jsontext"
 )
 
 // Levels in order, for --fail-level (§3.27.10).
@@ -78,6 +76,7 @@ func convertRun(run *Run, src *Source, opts ToAGCOptions) *agc.Response {
 	}
 	ids := map[string]int{}
 	var others []xRecord
+	r.Findings = make([]agc.Finding, 0, len(run.Results)) // a Finding is large: no regrowth
 	for _, res := range run.Results {
 		if res.Kind != "fail" || res.Suppressed || res.BaselineState == "absent" {
 			others = append(others, otherRecord(res))
@@ -90,13 +89,16 @@ func convertRun(run *Run, src *Source, opts ToAGCOptions) *agc.Response {
 		}
 		r.Findings = append(r.Findings, f)
 	}
+	if len(r.Findings) == 0 {
+		r.Findings = nil // no "findings" member, as before presizing
+	}
 	r.Coverage = coverage(run, r.Findings, others)
 	r.Verdict = agc.Allow
 	if len(r.Blocking()) > 0 {
 		r.Verdict = agc.Block
 	}
 	if len(others) > 0 {
-		r.Unknown = xMember(xResponse{Results: others})
+		r.Unknown = xResponseMember(&xResponse{Results: others})
 	}
 	return r
 }
@@ -120,7 +122,8 @@ func finding(run *Run, res *Result, gate string, src *Source, opts ToAGCOptions)
 		f.Check = agc.Check{Kind: agc.CheckCommand, Run: run.CommandLine}
 	}
 	f.ID = gate + "/" + f.Class + "/" + loc + "@" + identity(res, src)
-	f.Unknown = xMember(record(res))
+	rec := record(res)
+	f.Unknown = xRecordMember(&rec)
 	return f
 }
 
@@ -302,19 +305,6 @@ func Slug(name string) string {
 		return "unknown-tool"
 	}
 	return s
-}
-
-// xMember is the unknown-members value of a finding (or response) that
-// holds its agc-action/sarif member. The value is plain data, which always
-// encodes; nil is returned if it ever did not.
-func xMember[T any](v T) agc.Unknown {
-	b, err := json.Marshal(struct {
-		X T `json:"agc-action/sarif"`
-	}{v})
-	if err != nil {
-		return nil
-	}
-	return jsontext.Value(b)
 }
 
 func cmpOr(s, def string) string {

@@ -1,0 +1,354 @@
+package sarif
+
+import (
+	stdjson "encoding/json"
+	"math"
+	"strconv"
+	"unicode/utf16"
+	"unicode/utf8"
+
+	"github.com/go-json-experiment/json/jsontext"
+)
+
+// decodeRun turns the bytes of one run, which the top-level decoder has
+// already read whole (so they are JSON), into the generic tree encoding/json
+// gives (map[string]any, []any, float64, string, bool, nil; the last of
+// duplicate names; invalid UTF-8 replaced) and its fingerprint, "sha256:"
+// and the hex SHA-256 of its RFC 8785 canonical form (canonicalHash).
+//
+// The usual run (valid UTF-8, no duplicate names) is decoded in one pass by
+// treeDecoder and hashed by walking the tree, without building the canonical
+// bytes. Anything else goes the slow way, encoding/json and Canonicalize,
+// whose answers for such input treeDecoder does not try to match.
+func decodeRun(v jsontext.Value, names map[string]string) (any, string, error) {
+	d := treeDecoder{data: v, names: names}
+	if tree, ok := d.value(0); ok && d.end() {
+		return tree, treeHash(tree), nil
+	}
+	var tree any
+	if err := stdjson.Unmarshal(v, &tree); err != nil {
+		return nil, "", err
+	}
+	return tree, canonicalHash(v), nil
+}
+
+// maxTreeDepth bounds nesting on the fast path; deeper input takes the slow
+// one (jsontext refuses more than 10000 levels before either runs).
+const maxTreeDepth = 1000
+
+// maxInterned bounds the member names kept for reuse across a log.
+const maxInterned = 4096
+
+// treeDecoder decodes JSON that is known to be syntactically valid. It
+// gives up (ok false) on what it does not handle exactly as both
+// encoding/json and jsontext canonicalization do: invalid UTF-8, a lone
+// surrogate escape, a duplicate member name, a number out of range, deep
+// nesting.
+type treeDecoder struct {
+	data  []byte
+	pos   int
+	names map[string]string // interned member names: logs repeat a few
+	buf   []byte            // unescaped string scratch
+	stack []any             // array elements being collected
+}
+
+func (d *treeDecoder) ws() {
+	for d.pos < len(d.data) {
+		switch d.data[d.pos] {
+		case ' ', '\t', '\n', '\r':
+			d.pos++
+		default:
+			return
+		}
+	}
+}
+
+// end reports whether only white space is left.
+func (d *treeDecoder) end() bool {
+	d.ws()
+	return d.pos == len(d.data)
+}
+
+func (d *treeDecoder) value(depth int) (any, bool) {
+	d.ws()
+	if d.pos >= len(d.data) || depth > maxTreeDepth {
+		return nil, false
+	}
+	switch c := d.data[d.pos]; {
+	case c == '{':
+		return d.object(depth)
+	case c == '[':
+		return d.array(depth)
+	case c == '"':
+		b, ok := d.str()
+		if !ok {
+			return nil, false
+		}
+		return string(b), true
+	case c == '-' || c >= '0' && c <= '9':
+		return d.number()
+	}
+	return d.literal()
+}
+
+func (d *treeDecoder) literal() (any, bool) {
+	for _, l := range [...]struct {
+		text string
+		v    any
+	}{{"true", true}, {"false", false}, {"null", nil}} {
+		if len(d.data)-d.pos >= len(l.text) && string(d.data[d.pos:d.pos+len(l.text)]) == l.text {
+			d.pos += len(l.text)
+			return l.v, true
+		}
+	}
+	return nil, false
+}
+
+func (d *treeDecoder) object(depth int) (any, bool) {
+	d.pos++ // {
+	m := make(map[string]any)
+	d.ws()
+	if d.pos < len(d.data) && d.data[d.pos] == '}' {
+		d.pos++
+		return m, true
+	}
+	for {
+		d.ws()
+		if d.pos >= len(d.data) || d.data[d.pos] != '"' {
+			return nil, false
+		}
+		b, ok := d.str()
+		if !ok {
+			return nil, false
+		}
+		name := d.name(b)
+		d.ws()
+		if d.pos >= len(d.data) || d.data[d.pos] != ':' {
+			return nil, false
+		}
+		d.pos++
+		v, ok := d.value(depth + 1)
+		if !ok {
+			return nil, false
+		}
+		if _, dup := m[name]; dup {
+			return nil, false
+		}
+		m[name] = v
+		d.ws()
+		if d.pos >= len(d.data) {
+			return nil, false
+		}
+		switch d.data[d.pos] {
+		case ',':
+			d.pos++
+		case '}':
+			d.pos++
+			return m, true
+		default:
+			return nil, false
+		}
+	}
+}
+
+// name is the member name b, shared with earlier members of the same name.
+func (d *treeDecoder) name(b []byte) string {
+	if s, ok := d.names[string(b)]; ok {
+		return s
+	}
+	s := string(b)
+	if d.names != nil && len(d.names) < maxInterned {
+		d.names[s] = s
+	}
+	return s
+}
+
+func (d *treeDecoder) array(depth int) (any, bool) {
+	d.pos++ // [
+	base := len(d.stack)
+	d.ws()
+	if d.pos < len(d.data) && d.data[d.pos] == ']' {
+		d.pos++
+		return []any{}, true
+	}
+	for {
+		v, ok := d.value(depth + 1)
+		if !ok {
+			return nil, false
+		}
+		d.stack = append(d.stack, v)
+		d.ws()
+		if d.pos >= len(d.data) {
+			return nil, false
+		}
+		switch d.data[d.pos] {
+		case ',':
+			d.pos++
+		case ']':
+			d.pos++
+			out := make([]any, len(d.stack)-base)
+			copy(out, d.stack[base:])
+			clear(d.stack[base:])
+			d.stack = d.stack[:base]
+			return out, true
+		default:
+			return nil, false
+		}
+	}
+}
+
+// str reads a string literal and returns its unescaped bytes, which alias
+// the input or the scratch buffer until the next call.
+func (d *treeDecoder) str() ([]byte, bool) {
+	start := d.pos + 1
+	high := false
+	for i := start; i < len(d.data); i++ {
+		switch c := d.data[i]; {
+		case c == '"':
+			d.pos = i + 1
+			s := d.data[start:i]
+			return s, !high || utf8.Valid(s)
+		case c == '\\':
+			return d.escaped(start, i)
+		case c < 0x20:
+			return nil, false
+		case c >= utf8.RuneSelf:
+			high = true
+		}
+	}
+	return nil, false
+}
+
+// escaped reads the rest of a string literal that has an escape at i.
+func (d *treeDecoder) escaped(start, i int) ([]byte, bool) {
+	if !utf8.Valid(d.data[start:i]) {
+		return nil, false
+	}
+	b := append(d.buf[:0], d.data[start:i]...)
+	defer func() { d.buf = b[:0] }()
+	for i < len(d.data) {
+		c := d.data[i]
+		switch {
+		case c == '"':
+			d.pos = i + 1
+			return b, true
+		case c < 0x20:
+			return nil, false
+		case c >= utf8.RuneSelf:
+			r, n := utf8.DecodeRune(d.data[i:])
+			if r == utf8.RuneError && n == 1 {
+				return nil, false
+			}
+			b = append(b, d.data[i:i+n]...)
+			i += n
+			continue
+		case c != '\\':
+			b = append(b, c)
+			i++
+			continue
+		}
+		if i+1 >= len(d.data) {
+			return nil, false
+		}
+		switch e := d.data[i+1]; e {
+		case '"', '\\', '/':
+			b = append(b, e)
+		case 'b':
+			b = append(b, '\b')
+		case 'f':
+			b = append(b, '\f')
+		case 'n':
+			b = append(b, '\n')
+		case 'r':
+			b = append(b, '\r')
+		case 't':
+			b = append(b, '\t')
+		case 'u':
+			r, n := d.unicode(i)
+			if n == 0 {
+				return nil, false
+			}
+			b = utf8.AppendRune(b, r)
+			i += n
+			continue
+		default:
+			return nil, false
+		}
+		i += 2
+	}
+	return nil, false
+}
+
+// unicode decodes \uXXXX at i, or a surrogate pair of two such escapes; n
+// is the number of bytes read, 0 for a lone surrogate or bad hex.
+func (d *treeDecoder) unicode(i int) (rune, int) {
+	r := hex4(d.data[i+2:])
+	switch {
+	case r < 0:
+		return 0, 0
+	case !utf16.IsSurrogate(r):
+		return r, 6
+	}
+	if len(d.data) < i+12 || d.data[i+6] != '\\' || d.data[i+7] != 'u' {
+		return 0, 0
+	}
+	if pair := utf16.DecodeRune(r, hex4(d.data[i+8:])); pair != utf8.RuneError {
+		return pair, 12
+	}
+	return 0, 0
+}
+
+func hex4(b []byte) rune {
+	if len(b) < 4 {
+		return -1
+	}
+	var r rune
+	for _, c := range b[:4] {
+		switch {
+		case c >= '0' && c <= '9':
+			c -= '0'
+		case c >= 'a' && c <= 'f':
+			c -= 'a' - 10
+		case c >= 'A' && c <= 'F':
+			c -= 'A' - 10
+		default:
+			return -1
+		}
+		r = r<<4 | rune(c)
+	}
+	return r
+}
+
+// number reads a number as encoding/json does: a float64, refused when out
+// of range.
+func (d *treeDecoder) number() (any, bool) {
+	start := d.pos
+	digits, plain := 0, true
+	var n uint64
+	for ; d.pos < len(d.data); d.pos++ {
+		c := d.data[d.pos]
+		switch {
+		case c >= '0' && c <= '9':
+			n = n*10 + uint64(c-'0')
+			digits++
+		case c == '-' && d.pos == start:
+		case c == '.' || c == 'e' || c == 'E' || c == '+' || c == '-':
+			plain = false
+		default:
+			return d.numberValue(start, plain, digits, n)
+		}
+	}
+	return d.numberValue(start, plain, digits, n)
+}
+
+func (d *treeDecoder) numberValue(start int, plain bool, digits int, n uint64) (any, bool) {
+	text := d.data[start:d.pos]
+	if plain && digits > 0 && digits <= 15 && text[0] != '-' {
+		return float64(n), true // exact: below 2^53
+	}
+	f, err := strconv.ParseFloat(string(text), 64)
+	if err != nil || math.IsInf(f, 0) {
+		return nil, false
+	}
+	return f, true
+}
