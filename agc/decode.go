@@ -243,7 +243,7 @@ func goKindName(k string) string {
 // Encode writes r as indented JSON with a trailing newline. Member order is
 // the contract's table order; unknown members follow the known ones.
 func Encode(r *Response) ([]byte, error) {
-	b, err := json.Marshal(r, jsontext.WithIndent("  "))
+	b, err := json.Marshal(r, jsontext.WithIndent("  "), json.Deterministic(true))
 	if err != nil {
 		return nil, err
 	}

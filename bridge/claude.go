@@ -107,7 +107,7 @@ func ClaudePostToolUse(r *agc.Response, opts ClaudeOptions) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	js, err := json.Marshal(r)
+	js, err := json.Marshal(r, json.Deterministic(true))
 	if err != nil {
 		return nil, fmt.Errorf("encode the AGC response: %w", err)
 	}
@@ -200,7 +200,7 @@ func repairedSummary(r *agc.Response) string {
 }
 
 func marshalLine(v any) ([]byte, error) {
-	b, err := json.Marshal(v)
+	b, err := json.Marshal(v, json.Deterministic(true))
 	if err != nil {
 		return nil, fmt.Errorf("encode the hook answer: %w", err)
 	}

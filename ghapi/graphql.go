@@ -13,7 +13,7 @@ import (
 // graphQL sends one query and decodes its data into out. GraphQL answers
 // 200 with "errors" for most failures; those become an error too.
 func (c *Client) graphQL(ctx context.Context, query string, vars map[string]any, out any) error {
-	body, err := json.Marshal(map[string]any{"query": query, "variables": vars})
+	body, err := json.Marshal(map[string]any{"query": query, "variables": vars}) // encoding/json sorts map keys
 	if err != nil {
 		return err
 	}

@@ -96,7 +96,7 @@ func runProps(r *agc.Response) (gosarif.Properties, error) {
 		propGate: r.Gate, propSubject: r.Subject, propVerdict: r.Verdict,
 		propCoverage: r.Coverage, propAttempt: r.Attempt,
 	} {
-		raw, err := json.Marshal(v)
+		raw, err := json.Marshal(v, json.Deterministic(true))
 		if err != nil {
 			return nil, fmt.Errorf("encode %s: %w", key, err)
 		}

@@ -83,7 +83,7 @@ func (w *runWriter) remedyJSON(r agc.Remedy) (rawJSON, error) {
 	if raw, ok := w.remedies[key]; ok && plain {
 		return raw, nil
 	}
-	raw, err := json.Marshal(r)
+	raw, err := json.Marshal(r, json.Deterministic(true))
 	if err != nil {
 		return nil, err
 	}
@@ -101,7 +101,7 @@ func (w *runWriter) checkJSON(c agc.Check) (rawJSON, error) {
 	if raw, ok := w.checks[key]; ok && plain {
 		return raw, nil
 	}
-	raw, err := json.Marshal(c)
+	raw, err := json.Marshal(c, json.Deterministic(true))
 	if err != nil {
 		return nil, err
 	}

@@ -83,7 +83,7 @@ func restoreFinding(res *Result) (agc.Finding, []Lint) {
 
 // fromTree decodes a generic JSON tree into an AGC type.
 func fromTree(v any, into any) error {
-	b, err := json.Marshal(v)
+	b, err := json.Marshal(v, json.Deterministic(true))
 	if err != nil {
 		return err
 	}
