@@ -23,33 +23,46 @@ type BlobReader func(oid string) ([]byte, error)
 // The whole tree (a scope with no pattern) selects all of it: the result is
 // all itself, once its symlinks are checked.
 func Select(all []Entry, s Scope, read BlobReader) ([]Entry, error) {
-	c := &closure{all: all, read: read, in: make([]bool, len(all))}
+	in, n, err := selectIn(all, s, nil, read)
+	if err != nil {
+		return nil, err
+	}
+	return pick(all, in, n), nil
+}
+
+// selectIn is Select saying which entries it selects: in[i] for all[i], nil
+// for all of them, and n of them. picked, when not nil, is what the scope
+// selects of each entry before the closure (s.Selects), decided already;
+// selectIn adds to it.
+func selectIn(all []Entry, s Scope, picked []bool, read BlobReader) (in []bool, n int, err error) {
+	c := &closure{all: all, read: read, in: picked}
 	if s.Whole() {
-		return all, c.followLinks()
+		c.in = make([]bool, len(all))
+		return nil, len(all), c.followLinks()
+	}
+	if c.in == nil {
+		c.in = make([]bool, len(all))
+		for i, e := range all {
+			c.in[i] = s.Selects(e)
+		}
 	}
 	var queue []int
-	n := 0
 	for i, e := range all {
-		if s.Selects(e) {
-			c.in[i] = true
-			n++
-			if e.Mode == ModeSymlink {
-				queue = append(queue, i)
-			}
+		if c.in[i] && e.Mode == ModeSymlink {
+			queue = append(queue, i)
 		}
 	}
 	if len(queue) > 0 {
 		if err := c.follow(queue); err != nil {
-			return nil, err
+			return nil, 0, err
 		}
 	}
-	out := make([]Entry, 0, n)
-	for i, e := range all {
-		if c.in[i] {
-			out = append(out, e)
+	for _, ok := range c.in {
+		if ok {
+			n++
 		}
 	}
-	return out, nil
+	return c.in, n, nil
 }
 
 // followLinks resolves every symlink of the tree, all being selected.

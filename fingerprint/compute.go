@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"strings"
 )
 
 // Options say what to fingerprint.
@@ -33,36 +32,61 @@ func Compute(ctx context.Context, repo Repo, o Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	l, err := list(ctx, repo, commit, o.Scope)
+	if err != nil {
+		return nil, err
+	}
+	gate, err := readGate(ctx, repo, l.lookup, o)
+	if err != nil {
+		return nil, err
+	}
+	early := l.sumEarly(o.Scope, gate)
+	l.makeEntries()
+	read := func(oid string) ([]byte, error) { return repo.Blob(ctx, oid) }
+	in, n, err := selectIn(l.entries, o.Scope, slices.Clone(l.picked), read)
+	if err != nil {
+		return nil, fmt.Errorf("commit %s: %w", commit, err)
+	}
+	fp := ""
+	if early != nil {
+		fp = <-early
+	} else {
+		fp = l.sum(o.Scope, gate, in, n)
+	}
+	return &Result{Commit: commit, Scope: o.Scope, Gate: gate,
+		Tree: Tree{All: l.entries, Selected: pick(l.entries, in, n)}, Fingerprint: fp}, nil
+}
+
+// list lists commit's tree: through a Git, which picks the entries the
+// scope selects while git sends the trees, or through repo.Tree.
+func list(ctx context.Context, repo Repo, commit string, s Scope) (*listing, error) {
+	if g, ok := repo.(*Git); ok {
+		var scope *Scope
+		if !s.Whole() {
+			scope = &s
+		}
+		return g.list(ctx, commit, scope)
+	}
 	all, err := repo.Tree(ctx, commit)
 	if err != nil {
 		return nil, err
 	}
-	gate, err := readGate(ctx, repo, all, o)
-	if err != nil {
-		return nil, err
-	}
-	read := func(oid string) ([]byte, error) { return repo.Blob(ctx, oid) }
-	sel, err := Select(all, o.Scope, read)
-	if err != nil {
-		return nil, fmt.Errorf("commit %s: %w", commit, err)
-	}
-	return &Result{Commit: commit, Scope: o.Scope, Gate: gate, Tree: Tree{All: all, Selected: sel},
-		Fingerprint: Sum(o.Scope, gate, sel)}, nil
+	return &listing{entries: all}, nil
 }
 
-func readGate(ctx context.Context, repo Repo, all []Entry, o Options) (Gate, error) {
+func readGate(ctx context.Context, repo Repo, lookup func(string) (Entry, bool), o Options) (Gate, error) {
 	g := Gate{ID: o.GateID, Version: o.GateVersion}
 	paths := slices.Clone(o.GateConfigs)
 	slices.Sort(paths)
 	for _, p := range slices.Compact(paths) {
-		i, ok := slices.BinarySearchFunc(all, p, func(e Entry, p string) int { return strings.Compare(e.Path, p) })
+		e, ok := lookup(p)
 		if !ok {
 			return Gate{}, fmt.Errorf("gate config %s: not a file in the tree of %s", p, o.Rev)
 		}
-		if e := all[i]; e.Mode != ModeFile && e.Mode != ModeExec {
+		if e.Mode != ModeFile && e.Mode != ModeExec {
 			return Gate{}, fmt.Errorf("gate config %s: mode %s at %s is not a regular file", p, e.Mode, o.Rev)
 		}
-		data, err := repo.Blob(ctx, all[i].OID)
+		data, err := repo.Blob(ctx, e.OID)
 		if err != nil {
 			return Gate{}, fmt.Errorf("gate config %s: %w", p, err)
 		}

@@ -57,6 +57,17 @@ func Sum(s Scope, g Gate, selected []Entry) string {
 
 func encode(w io.Writer, s Scope, g Gate, selected []Entry) {
 	e := &encoder{w: w, buf: make([]byte, 0, 64<<10)}
+	e.header(s, g)
+	e.count(len(selected))
+	for _, en := range selected {
+		e.entry(en)
+	}
+	e.flush()
+}
+
+// header writes what comes before the entries: the domain, the scope and
+// the gate.
+func (e *encoder) header(s Scope, g Gate) {
 	e.field(TreeDomain)
 	e.field(TreeVersion)
 	e.count(len(s.patterns))
@@ -71,11 +82,6 @@ func encode(w io.Writer, s Scope, g Gate, selected []Entry) {
 		e.field(c.Path)
 		e.field(hex.EncodeToString(c.SHA256[:]))
 	}
-	e.count(len(selected))
-	for _, en := range selected {
-		e.entry(en)
-	}
-	e.flush()
 }
 
 // encoder buffers the encoding on its way to a writer that cannot fail

@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // Repo is what the fingerprint reads of a repository.
@@ -25,15 +26,20 @@ type Repo interface {
 	File(ctx context.Context, rev, path string) ([]byte, error)
 }
 
-// Git reads a repository through the git CLI. It needs no history: a
-// shallow clone of the commit is enough. Close it to stop the cat-file
-// process it may start.
+// Git reads a repository through the git CLI: one long-lived `git cat-file
+// --batch` process resolves revisions and reads trees and blobs. It needs
+// no history: a shallow clone of the commit is enough. Close it to stop
+// the cat-file process.
 type Git struct {
 	Dir string
 
-	batch *exec.Cmd
-	in    io.WriteCloser
-	out   *bufio.Reader
+	batch  *exec.Cmd
+	in     io.WriteCloser
+	pipe   *patientReader
+	out    *bufio.Reader
+	stderr bytes.Buffer
+	// commit and tree are the last commit resolved and its tree.
+	commit, tree string
 }
 
 var _ Repo = (*Git)(nil)
@@ -42,75 +48,71 @@ func (g *Git) cmd(ctx context.Context, args ...string) *exec.Cmd {
 	return exec.CommandContext(ctx, "git", append([]string{"-C", g.Dir}, args...)...)
 }
 
-func (g *Git) run(ctx context.Context, args ...string) ([]byte, error) {
-	var stderr bytes.Buffer
-	c := g.cmd(ctx, args...)
-	c.Stderr = &stderr
-	out, err := c.Output()
-	if err != nil {
-		return nil, fmt.Errorf("git %s in %s: %s", strings.Join(args, " "), g.Dir, orErr(stderr.String(), err))
-	}
-	return out, nil
-}
-
-// Commit resolves rev to a commit id.
+// Commit resolves rev to a commit id. It asks the `git cat-file --batch`
+// process for rev^{commit}, which also names the commit's tree, so the
+// tree listed next is the one of the commit returned.
 func (g *Git) Commit(ctx context.Context, rev string) (string, error) {
-	if strings.HasPrefix(rev, "-") {
+	switch {
+	case strings.HasPrefix(rev, "-"):
 		return "", fmt.Errorf("revision %q: must not start with '-'", rev)
+	case rev == "" || strings.ContainsAny(rev, "\n\x00"):
+		return "", fmt.Errorf("revision %q: not a revision git can name", rev)
 	}
-	out, err := g.run(ctx, "rev-parse", "--verify", "--end-of-options", rev+"^{commit}")
+	started := g.batch == nil
+	o, err := g.request(ctx, rev+"^{commit}")
+	if err == nil && o.typ != "commit" {
+		err = fmt.Errorf("%s is a %s, not a commit", rev, o.typ)
+	}
+	if err == nil {
+		err = g.remember(o)
+	}
 	if err != nil {
-		return "", err
+		if started {
+			g.Close() // a failed resolution leaves no process behind
+		}
+		return "", fmt.Errorf("revision %s in %s: %w", rev, g.Dir, err)
 	}
-	return strings.TrimSpace(string(out)), nil
+	return o.oid, nil
 }
 
-// Tree lists commit's tree with `git ls-tree -r -z --full-tree`. git
-// writes the listing to an unnamed temporary file rather than a pipe: a
-// pipe makes it wait on the reader thousands of times for a large tree, a
-// file does not, and its size then says how much to read in one piece.
+// remember notes the tree of commit object o.
+func (g *Git) remember(o object) error {
+	tree, ok := bytes.CutPrefix(o.data, []byte("tree "))
+	if i := bytes.IndexByte(tree, '\n'); ok && i == len(o.oid) && validOID(string(tree[:i])) {
+		g.commit, g.tree = o.oid, string(tree[:i])
+		return nil
+	}
+	return fmt.Errorf("commit %s: no tree line", o.oid)
+}
+
+// Tree lists commit's tree as `git ls-tree -r -z --full-tree` would, by
+// reading its tree objects through the `git cat-file --batch` process:
+// they are about half the bytes of the listing, and git does not have to
+// format them. See walkTree.
 func (g *Git) Tree(ctx context.Context, commit string) ([]Entry, error) {
-	args := []string{"ls-tree", "-r", "-z", "--full-tree", commit}
-	f, err := os.CreateTemp("", "agc-ls-tree-*")
+	l, err := g.list(ctx, commit, nil)
 	if err != nil {
-		return nil, fmt.Errorf("git %s: %w", strings.Join(args, " "), err)
+		return nil, err
 	}
-	defer func() {
-		f.Close()
-		os.Remove(f.Name())
-	}()
-	c := g.cmd(ctx, args...)
-	var stderr bytes.Buffer
-	c.Stdout, c.Stderr = f, &stderr
-	if err := c.Run(); err != nil {
-		return nil, fmt.Errorf("git %s in %s: %s", strings.Join(args, " "), g.Dir, orErr(stderr.String(), err))
+	l.makeEntries()
+	return l.entries, nil
+}
+
+// list lists commit's tree, deciding what scope selects (see walkTree).
+func (g *Git) list(ctx context.Context, commit string, scope *Scope) (*listing, error) {
+	if commit != g.commit {
+		if !validOID(commit) {
+			return nil, fmt.Errorf("commit %q: not an object id", commit)
+		}
+		if _, err := g.Commit(ctx, commit); err != nil {
+			return nil, err
+		}
 	}
-	es, err := readListing(f)
+	l, err := g.walkTree(ctx, g.tree, len(commit)/2, scope)
 	if err != nil {
 		return nil, fmt.Errorf("%s: commit %s: %w", g.Dir, commit, err)
 	}
-	return es, nil
-}
-
-// readListing parses the listing git wrote to f.
-func readListing(f *os.File) ([]Entry, error) {
-	st, err := f.Stat()
-	if err != nil {
-		return nil, fmt.Errorf("ls-tree output: %w", err)
-	}
-	var text strings.Builder
-	text.Grow(int(st.Size()))
-	if _, err := io.Copy(&text, io.NewSectionReader(f, 0, st.Size())); err != nil {
-		return nil, fmt.Errorf("ls-tree output: %w", err)
-	}
-	return parseLsTree(text.String())
-}
-
-func orErr(msg string, err error) string {
-	if msg = strings.TrimSpace(msg); msg != "" {
-		return msg
-	}
-	return err.Error()
+	return l, nil
 }
 
 // Blob reads a blob by object id through one long-lived `git cat-file
@@ -135,35 +137,76 @@ func (g *Git) File(ctx context.Context, rev, path string) ([]byte, error) {
 }
 
 func (g *Git) object(ctx context.Context, name string) ([]byte, error) {
-	if err := g.start(ctx); err != nil {
+	o, err := g.request(ctx, name)
+	if err != nil {
 		return nil, err
 	}
+	if o.typ != "blob" {
+		return nil, fmt.Errorf("%s is a %s, not a file", name, o.typ)
+	}
+	return o.data, nil
+}
+
+// object is one object read from `git cat-file --batch`.
+type object struct {
+	oid, typ string
+	data     []byte
+}
+
+// request asks the cat-file process for one object by name.
+func (g *Git) request(ctx context.Context, name string) (object, error) {
+	if err := g.start(ctx); err != nil {
+		return object{}, err
+	}
 	if _, err := io.WriteString(g.in, name+"\n"); err != nil {
-		return nil, fmt.Errorf("git cat-file: %w", err)
+		return object{}, g.broken(err)
 	}
-	header, err := g.out.ReadString('\n')
+	return g.read(name, nil)
+}
+
+// read reads the answer to a request for name from the cat-file process,
+// into buf when it is large enough.
+func (g *Git) read(name string, buf []byte) (object, error) {
+	header, err := g.out.ReadSlice('\n')
 	if err != nil {
-		return nil, fmt.Errorf("git cat-file: %w", err)
+		return object{}, g.broken(err)
 	}
-	f := strings.Fields(header)
-	if len(f) == 2 && f[1] == "missing" {
-		return nil, fmt.Errorf("%s: no such object", name)
+	f := strings.Fields(string(header))
+	switch {
+	case len(f) == 2 && f[1] == "missing":
+		return object{}, fmt.Errorf("%s: no such object", name)
+	case len(f) == 2 && f[1] == "ambiguous":
+		return object{}, fmt.Errorf("%s: ambiguous object name", name)
 	}
 	if len(f) != 3 {
-		return nil, fmt.Errorf("git cat-file: unexpected header %q", header)
+		return object{}, g.broken(fmt.Errorf("unexpected header %q", header))
 	}
 	size, err := strconv.ParseInt(f[2], 10, 64)
-	if err != nil {
-		return nil, fmt.Errorf("git cat-file: header %q: %w", header, err)
+	if err != nil || size < 0 {
+		return object{}, g.broken(fmt.Errorf("header %q: bad size", header))
 	}
-	data := make([]byte, size+1)
+	if int64(cap(buf)) < size+1 {
+		buf = make([]byte, size+1)
+	}
+	data := buf[:size+1]
 	if _, err := io.ReadFull(g.out, data); err != nil {
-		return nil, fmt.Errorf("git cat-file: %s: %w", name, err)
+		return object{}, g.broken(fmt.Errorf("%s: %w", name, err))
 	}
-	if f[1] != "blob" {
-		return nil, fmt.Errorf("%s is a %s, not a file", name, f[1])
+	return object{oid: f[0], typ: f[1], data: data[:size]}, nil
+}
+
+// broken stops the cat-file process after a failed exchange (what it
+// writes next cannot be matched to a request) and says why, with what git
+// said on standard error.
+func (g *Git) broken(err error) error {
+	if g.batch != nil {
+		g.batch.Process.Kill()
+		g.Close()
 	}
-	return data[:size], nil
+	if msg := strings.TrimSpace(g.stderr.String()); msg != "" {
+		return fmt.Errorf("git cat-file: %w: %s", err, msg)
+	}
+	return fmt.Errorf("git cat-file: %w", err)
 }
 
 func (g *Git) start(ctx context.Context) error {
@@ -171,19 +214,55 @@ func (g *Git) start(ctx context.Context) error {
 		return nil
 	}
 	c := g.cmd(ctx, "cat-file", "--batch")
+	g.stderr.Reset()
+	c.Stderr = &g.stderr
 	in, err := c.StdinPipe()
 	if err != nil {
 		return err
 	}
-	out, err := c.StdoutPipe()
+	r, w, err := outputPipe()
 	if err != nil {
-		return err
-	}
-	if err := c.Start(); err != nil {
+		in.Close()
 		return fmt.Errorf("start git cat-file: %w", err)
 	}
-	g.batch, g.in, g.out = c, in, bufio.NewReader(out)
+	c.Stdout = w
+	err = c.Start()
+	w.Close()
+	if err != nil {
+		r.Close()
+		return fmt.Errorf("start git cat-file: %w", err)
+	}
+	g.batch, g.in, g.pipe = c, in, &patientReader{f: r}
+	g.out = bufio.NewReaderSize(g.pipe, pipeBuffer)
 	return nil
+}
+
+// pipeBuffer is the size of the reads from the cat-file process.
+const pipeBuffer = 256 << 10
+
+// patientReader reads git's output. While patient, and the last read
+// found little in the pipe, it waits a little before reading again, so
+// that git's output gathers in the pipe and git writes without waking the
+// reader at every write (git flushes each object, in writes of 4 KiB at
+// most: for a large tree, waking the reader every time costs git more
+// than half again its own time). The walk is patient only while git has
+// many requests to answer, so that it seldom waits on the reader.
+type patientReader struct {
+	f       *os.File
+	patient bool
+	last    int
+}
+
+// patientWait is how long a patient reader waits for output to gather.
+const patientWait = 300 * time.Microsecond
+
+func (p *patientReader) Read(b []byte) (int, error) {
+	if p.patient && p.last < len(b)/4 {
+		time.Sleep(patientWait)
+	}
+	n, err := p.f.Read(b)
+	p.last = n
+	return n, err
 }
 
 // Close stops the cat-file process, if one was started.
@@ -193,6 +272,7 @@ func (g *Git) Close() error {
 	}
 	g.in.Close()
 	err := g.batch.Wait()
+	g.pipe.f.Close()
 	g.batch = nil
 	var ee *exec.ExitError
 	if errors.As(err, &ee) {

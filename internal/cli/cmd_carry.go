@@ -28,6 +28,7 @@ func runCarry(e *Env, args []string) int {
 	if !ok {
 		return code
 	}
+	defer treeGC()()
 	if o.gh.on {
 		return carryGithub(e, o)
 	}

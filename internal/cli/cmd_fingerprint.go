@@ -38,6 +38,7 @@ func runFingerprint(e *Env, args []string) int {
 	if !ok {
 		return code
 	}
+	defer treeGC()()
 	if o.subject != "" {
 		return checkSubject(e, o)
 	}

@@ -1,0 +1,173 @@
+package fingerprint
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"github.com/bmatcuk/doublestar/v4"
+)
+
+// A tree is listed one directory at a time, and two common shapes of
+// pattern decide a whole directory at once, exactly as doublestar.Match
+// would decide each of its paths:
+//
+//   - "Q/**", where Q is plain (below): Q matches exactly the paths of as
+//     many components as it has segments, so once a directory is that deep,
+//     every path under it matches when its first components match Q, and
+//     none does otherwise;
+//   - "**/M/**", where M is one plain segment: a path matches when any of
+//     its components matches M, so under a directory with such a
+//     component every path matches, and under any other only names that
+//     match M.
+//
+// A pattern is plain when every segment matches exactly one path
+// component: no "**", no braces (which may hold a "/"), no escapes, and no
+// character class that could match "/" (a negated one, or one holding "/"
+// or a range across it). Other patterns are matched path by path.
+
+// dirScope is a Scope's decision for the entries of one directory.
+type dirScope struct {
+	s                Scope
+	include, exclude []dirGlob
+}
+
+// dirGlob is one glob's decision for a directory.
+type dirGlob struct {
+	g    *glob
+	how  uint8
+	name string // the segment a name must match, for byName
+}
+
+const (
+	eachPath  uint8 = iota // match each path
+	matchAll               // every path under the directory matches
+	matchNone              // no path under the directory matches
+	byName                 // a path matches when its name matches dirGlob.name
+)
+
+// forDir returns the scope's decisions for the entries of the directory
+// prefix ("" for the root, else its path and "/").
+func (s Scope) forDir(prefix string) dirScope {
+	comps := strings.Split(strings.TrimSuffix(prefix, "/"), "/")
+	if prefix == "" {
+		comps = nil
+	}
+	d := dirScope{s: s, include: make([]dirGlob, len(s.include)), exclude: make([]dirGlob, len(s.exclude))}
+	for i := range s.include {
+		d.include[i] = s.include[i].forDir(comps)
+	}
+	for i := range s.exclude {
+		d.exclude[i] = s.exclude[i].forDir(comps)
+	}
+	return d
+}
+
+func (g *glob) forDir(comps []string) dirGlob {
+	d := dirGlob{g: g}
+	if q, ok := strings.CutSuffix(g.pattern, "/**"); ok && plain(q) {
+		if k := strings.Count(q, "/") + 1; len(comps) >= k {
+			d.how = matchNone
+			if doublestar.MatchUnvalidated(q, strings.Join(comps[:k], "/")) {
+				d.how = matchAll
+			}
+		}
+		return d
+	}
+	if m, ok := strings.CutPrefix(g.pattern, "**/"); ok {
+		if m, ok = strings.CutSuffix(m, "/**"); ok && !strings.Contains(m, "/") && plain(m) {
+			d.how, d.name = byName, m
+			for _, c := range comps {
+				if doublestar.MatchUnvalidated(m, c) {
+					d.how = matchAll
+					break
+				}
+			}
+		}
+	}
+	return d
+}
+
+// match reports whether the glob matches the entry at path, whose name
+// is its last component.
+func (d *dirGlob) match(path, name string) bool {
+	switch d.how {
+	case matchAll:
+		return true
+	case matchNone:
+		return false
+	case byName:
+		return doublestar.MatchUnvalidated(d.name, name)
+	}
+	return d.g.match(path)
+}
+
+// selects is s.Selects(e) for an entry of the directory, named name.
+func (d *dirScope) selects(e Entry, name string) bool {
+	if e.Mode == ModeGitlink || strings.IndexByte(name, '/') >= 0 {
+		// A gitlink may be selected for what lies beneath it; a name
+		// holding "/" (a tree git would not write) is more than one
+		// component.
+		return d.s.Selects(e)
+	}
+	for i := range d.exclude {
+		if d.exclude[i].match(e.Path, name) {
+			return false
+		}
+	}
+	if len(d.include) == 0 {
+		return true
+	}
+	for i := range d.include {
+		if d.include[i].match(e.Path, name) {
+			return true
+		}
+	}
+	return false
+}
+
+// plain reports whether every "/"-separated segment of the valid pattern p
+// matches exactly one path component.
+func plain(p string) bool {
+	if p == "" || strings.Contains(p, "**") || strings.ContainsAny(p, `{}\`) {
+		return false
+	}
+	for i := 0; i < len(p); i++ {
+		if p[i] != '[' {
+			continue
+		}
+		end := strings.IndexByte(p[i+1:], ']')
+		if end < 0 || !plainClass(p[i+1:i+1+end]) {
+			return false
+		}
+		i += end + 1
+	}
+	return true
+}
+
+// plainClass reports whether a character class (what lies between "[" and
+// "]") cannot match "/": it is not negated, and neither holds "/" nor a
+// range across it.
+func plainClass(c string) bool {
+	if c == "" || c[0] == '!' || c[0] == '^' {
+		return false
+	}
+	last := rune(-1)
+	for i := 0; i < len(c); {
+		r, n := utf8.DecodeRuneInString(c[i:])
+		i += n
+		if r == '-' && last >= 0 && i < len(c) {
+			hi, n := utf8.DecodeRuneInString(c[i:])
+			i += n
+			if last <= '/' && '/' <= hi {
+				return false
+			}
+			last = -1
+			continue
+		}
+		if r == '/' {
+			return false
+		}
+		last = r
+	}
+	return true
+}

@@ -1,0 +1,52 @@
+package fingerprint
+
+import (
+	"strings"
+	"testing"
+)
+
+// FuzzDirScope checks that deciding a directory at once agrees with
+// Selects on every path, whatever the pattern.
+func FuzzDirScope(f *testing.F) {
+	for _, s := range [][3]string{
+		{"d0[0-4]*/**", "!**/s09/**", "d000/s09/f.go"}, {"d09*/s0?/*.go", "!d000/link.go", "d090/s01/f.go"},
+		{"src/**", "!src/gen/**", "src/gen/x"}, {"**/s09/**", "a/b", "s09/x"}, {"a[/]b/**", "x[!a]y/**", "x/y/z"},
+		{"a[.-0]/**", "**/[a-c]/**", "a//b"}, {"*/**", "**/*/**", "x/y"}, {"{a,b/c}/**", `a\/b/**`, "a/b/c"},
+	} {
+		f.Add(s[0], s[1], s[2])
+	}
+	f.Fuzz(func(t *testing.T, p1, p2, path string) {
+		s, err := ParseScope([]string{p1, p2})
+		if err != nil || !validPath(path) {
+			return
+		}
+		for cut := 0; cut <= len(path); cut++ {
+			if cut < len(path) && path[cut] != '/' {
+				continue
+			}
+			prefix, name := "", path
+			if cut < len(path) {
+				prefix, name = path[:cut+1], path[cut+1:]
+			}
+			d := s.forDir(prefix)
+			for _, mode := range []string{ModeFile, ModeSymlink, ModeGitlink} {
+				e := Entry{Path: path, Mode: mode}
+				if got, want := d.selects(e, name), s.Selects(e); got != want {
+					t.Fatalf("scope %q, %s in %q: directory says %v, Selects %v", s.Patterns(), mode, strings.TrimSuffix(prefix, "/"), got, want)
+				}
+			}
+		}
+	})
+}
+
+func TestPlain(t *testing.T) {
+	for p, want := range map[string]bool{
+		"src": true, "d0[0-4]*": true, "a/*.go": true, "a?b/c": true, "[abc]": true,
+		"**": false, "a**": false, "{a,b}": false, `a\/b`: false, "[!a]": false, "[^a]": false,
+		"[/]": false, "[.-0]": false, "[a-/]": true, "[-/]": false, "": false,
+	} {
+		if got := plain(p); got != want {
+			t.Errorf("plain(%q) = %v, want %v", p, got, want)
+		}
+	}
+}
