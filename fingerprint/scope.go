@@ -71,6 +71,8 @@ func checkPattern(body string) error {
 		return fmt.Errorf(`a pattern may start with one "!" only; escape a literal one as "\!"`)
 	case strings.HasPrefix(body, "/"), strings.HasPrefix(body, "./"), body == ".":
 		return fmt.Errorf("patterns are relative to the repository root: drop the leading %q", body[:min(len(body), 2)])
+	case slices.Contains(strings.Split(body, "/"), ".."):
+		return fmt.Errorf("a pattern cannot leave the repository (a %q segment)", "..")
 	case strings.ContainsRune(body, 0):
 		return fmt.Errorf("pattern contains a NUL byte")
 	case !doublestar.ValidatePattern(body):

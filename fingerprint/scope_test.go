@@ -61,7 +61,7 @@ func TestParseScopeNormalises(t *testing.T) {
 }
 
 func TestParseScopeErrors(t *testing.T) {
-	for _, p := range []string{"", "!", "!!x", "/src/**", "./src", ".", "src/[a", "a\x00b"} {
+	for _, p := range []string{"", "!", "!!x", "/src/**", "./src", ".", "src/[a", "a\x00b", "../**", "src/../../x"} {
 		if _, err := ParseScope([]string{"ok/**", p}); err == nil {
 			t.Errorf("ParseScope(%q) = nil error", p)
 		}

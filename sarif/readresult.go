@@ -55,7 +55,7 @@ func (rd *reader) resolveRule(res *Result, m map[string]any, base string, run *R
 			if i < len(run.Driver.Rules) {
 				res.Rule = run.Driver.Rules[i]
 			} else {
-				rd.lint(ptr(base, "ruleIndex"), "ruleIndex %d is out of range (tool.driver has %d rules); resolved by ruleId instead", i, len(run.Driver.Rules))
+				rd.lint(ptr(base, "ruleIndex"), "ruleIndex %d is out of range (tool.driver has %d rules) and was ignored", i, len(run.Driver.Rules))
 			}
 		}
 	}
