@@ -1,9 +1,11 @@
 package ghapi
 
 import (
+	"strconv"
+
 	"fmt"
+	githubactions "github.com/sethvargo/go-githubactions"
 	"io"
-	"strings"
 
 	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/render"
@@ -25,30 +27,19 @@ func WriteAnnotations(w io.Writer, r *agc.Response, head FileReader) error {
 			cmd = "error"
 		}
 		pos := filePosition(f, head)
-		var props []string
+		props := githubactions.CommandProperties{"title": CheckName(r.Gate.ID) + " " + f.Class}
 		if pos.Path != "" {
-			props = append(props, "file="+escapeProperty(pos.Path))
+			props["file"] = pos.Path
 		}
 		if pos.Start > 0 {
-			props = append(props, fmt.Sprintf("line=%d", pos.Start), fmt.Sprintf("endLine=%d", pos.End))
+			props["line"], props["endLine"] = strconv.Itoa(pos.Start), strconv.Itoa(pos.End)
 		}
-		props = append(props, "title="+escapeProperty(CheckName(r.Gate.ID)+" "+f.Class))
-		msg := f.What + "\n" + f.Why + "\n(" + f.ID + ")"
-		if _, err := fmt.Fprintf(w, "::%s %s::%s\n", cmd, strings.Join(props, ","), escapeData(msg)); err != nil {
+		c := githubactions.Command{Name: cmd, Message: f.What + "\n" + f.Why + "\n(" + f.ID + ")", Properties: props}
+		if _, err := fmt.Fprintln(w, c.String()); err != nil {
 			return err
 		}
 	}
 	return nil
-}
-
-// escapeData escapes a workflow command's message.
-func escapeData(s string) string {
-	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
-}
-
-// escapeProperty escapes a workflow command's property value.
-func escapeProperty(s string) string {
-	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(s)
 }
 
 // WriteJobSummary appends r, rendered, to a job summary, after note.

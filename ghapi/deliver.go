@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	githubactions "github.com/sethvargo/go-githubactions"
 	"io"
 
 	"github.com/agcgate/agc-action/agc"
@@ -111,7 +112,8 @@ func Degrade(gates []Gate, opt DeliverOptions) error {
 	if opt.Annotations == nil || opt.Summary == nil {
 		return errors.New(ReadOnlyNotice + ", but no annotation or summary output was given")
 	}
-	if _, err := fmt.Fprintf(opt.Annotations, "::warning title=agc read-only token::%s\n", escapeData(ReadOnlyNotice)); err != nil {
+	notice := githubactions.Command{Name: "warning", Message: ReadOnlyNotice, Properties: githubactions.CommandProperties{"title": "agc read-only token"}}
+	if _, err := fmt.Fprintln(opt.Annotations, notice.String()); err != nil {
 		return err
 	}
 	for i, g := range gates {

@@ -29,7 +29,7 @@ func TestReadOnlyTokenDegrades(t *testing.T) {
 	}
 	want := []string{
 		"::warning title=agc read-only token::agc: the token cannot write",
-		"::error file=db.go,line=4,endLine=4,title=agc/lint c-ping::What is wrong with ping.%0ARule ping says so.%0A(lint/ping)",
+		"::error endLine=4,file=db.go,line=4,title=agc/lint c-ping::What is wrong with ping.%0ARule ping says so.%0A(lint/ping)",
 		"::warning title=agc/lint c-cmd::What is wrong with cmd.", // Bash.command is no file at head
 	}
 	for _, w := range want {

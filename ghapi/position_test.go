@@ -2,6 +2,7 @@ package ghapi
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/agcgate/agc-action/agc"
@@ -42,12 +43,23 @@ func TestLocateFromSARIFRegion(t *testing.T) {
 	}
 }
 
+// TestWorkflowCommandEscaping: a finding's text cannot end its annotation
+// early or add a property.
 func TestWorkflowCommandEscaping(t *testing.T) {
-	if got := escapeProperty("a,b:c%\nd"); got != "a%2Cb%3Ac%25%0Ad" {
-		t.Errorf("escapeProperty = %q", got)
+	f := finding("vet", "a,b:c%", "Bash.command", agc.Blocking)
+	f.What = "50%\r\n::error::forged"
+	var b strings.Builder
+	if err := WriteAnnotations(&b, &agc.Response{Gate: agc.Gate{ID: "g"}, Findings: []agc.Finding{f}}, nil); err != nil {
+		t.Fatal(err)
 	}
-	if got := escapeData("50%\r\nok: a,b"); got != "50%25%0D%0Aok: a,b" {
-		t.Errorf("escapeData = %q", got)
+	got := b.String()
+	for _, want := range []string{"title=agc/g c-a%2Cb%3Ac%25::", "::50%25%0D%0A::error::forged%0A"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("annotation %q lacks %q", got, want)
+		}
+	}
+	if strings.Count(got, "\n") != 1 || !strings.HasPrefix(got, "::error ") {
+		t.Errorf("annotation %q must be one command on one line", got)
 	}
 }
 

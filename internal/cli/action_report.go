@@ -52,7 +52,7 @@ func (r *actionRun) exitCode() int {
 	}
 	threshold := verdictRank[r.cfg.failOn]
 	if verdictRank[r.out.verdict] >= threshold {
-		fmt.Fprintf(r.e.Stdout, "::error title=agc-action::verdict %s (fail-on: %s): %d blocking finding(s)\n", r.out.verdict, r.cfg.failOn, r.out.blocking)
+		workflowCommand(r.e.Stdout, "error", fmt.Sprintf("verdict %s (fail-on: %s): %d blocking finding(s)", r.out.verdict, r.cfg.failOn, r.out.blocking))
 		return ExitFail
 	}
 	return ExitOK

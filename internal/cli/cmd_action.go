@@ -29,12 +29,12 @@ func runAction(e *Env, args []string) int {
 	a := githubactions.New(githubactions.WithGetenv(e.Getenv), githubactions.WithWriter(e.Stdout))
 	cfg, err := readActionConfig(a)
 	if err != nil {
-		fmt.Fprintf(e.Stdout, "::error title=agc-action::%s\n", escapeCommand(err.Error()))
+		workflowCommand(e.Stdout, "error", err.Error())
 		return ExitUsage
 	}
 	run, err := newActionRun(e, a, cfg)
 	if err != nil {
-		fmt.Fprintf(e.Stdout, "::error title=agc-action::%s\n", escapeCommand(err.Error()))
+		workflowCommand(e.Stdout, "error", err.Error())
 		return ExitUsage
 	}
 	return run.exec(context.Background())
@@ -78,7 +78,7 @@ func (r *actionRun) exec(ctx context.Context) int {
 	}
 	c, err := r.collect()
 	if err != nil {
-		fmt.Fprintf(r.e.Stdout, "::error title=agc-action::%s\n", escapeCommand(err.Error()))
+		workflowCommand(r.e.Stdout, "error", err.Error())
 		return ExitUsage
 	}
 	for _, l := range c.lint {
@@ -94,12 +94,12 @@ func (r *actionRun) exec(ctx context.Context) int {
 	}
 	gh, why, err := r.client()
 	if err != nil {
-		fmt.Fprintf(r.e.Stdout, "::error title=agc-action::%s\n", escapeCommand(err.Error()))
+		workflowCommand(r.e.Stdout, "error", err.Error())
 		return ExitUsage
 	}
 	carried, err := r.carryIfAsked(ctx, gh, why, g)
 	if err != nil {
-		fmt.Fprintf(r.e.Stdout, "::error title=agc-action::%s\n", escapeCommand(err.Error()))
+		workflowCommand(r.e.Stdout, "error", err.Error())
 		return ExitUsage
 	}
 	all := gates
@@ -111,7 +111,7 @@ func (r *actionRun) exec(ctx context.Context) int {
 	r.out = summarize(all, from)
 	r.out.carried = len(r.cfg.gates) > 0 && len(carried) == len(r.cfg.gates)
 	if err := r.writeSARIF(all); err != nil {
-		fmt.Fprintf(r.e.Stdout, "::error title=agc-action::%s\n", escapeCommand(err.Error()))
+		workflowCommand(r.e.Stdout, "error", err.Error())
 		return ExitUsage
 	}
 	degraded, derr := r.deliver(ctx, gh, why, c, gates)
@@ -120,7 +120,7 @@ func (r *actionRun) exec(ctx context.Context) int {
 	}
 	r.setOutputs()
 	if derr != nil {
-		fmt.Fprintf(r.e.Stdout, "::error title=agc-action::delivery to GitHub failed: %s\n", escapeCommand(derr.Error()))
+		workflowCommand(r.e.Stdout, "error", "delivery to GitHub failed: "+derr.Error())
 		return ExitUsage
 	}
 	return r.exitCode()
@@ -248,11 +248,10 @@ func (r *actionRun) withValidator(c *collected) []ghapi.Gate {
 }
 
 // warn prints a workflow warning.
-func (r *actionRun) warn(msg string) {
-	fmt.Fprintf(r.e.Stdout, "::warning title=agc-action::%s\n", escapeCommand(msg))
-}
+func (r *actionRun) warn(msg string) { workflowCommand(r.e.Stdout, "warning", msg) }
 
-// escapeCommand escapes a workflow command's message.
-func escapeCommand(s string) string {
-	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
+// workflowCommand prints ::name title=agc-action::msg, escaped.
+func workflowCommand(w io.Writer, name, msg string) {
+	c := githubactions.Command{Name: name, Message: msg, Properties: githubactions.CommandProperties{"title": "agc-action"}}
+	fmt.Fprintln(w, c.String())
 }

@@ -178,7 +178,7 @@ func TestActionEvents(t *testing.T) {
 			if runs["agc/go-lint"] == nil || runs["agc/go-lint"].Conclusion != "failure" {
 				t.Fatalf("no failing agc/go-lint check run on %s: %v\n%v", sha, runs, srv.Log())
 			}
-			hasAnnotation := strings.Contains(stdout, "::error file=src/store/db.go")
+			hasAnnotation := strings.Contains(stdout, "file=src/store/db.go,line=")
 			if hasAnnotation != c.annotations {
 				t.Errorf("annotations printed: %v, want %v\n%s", hasAnnotation, c.annotations, stdout)
 			}
@@ -200,7 +200,7 @@ func TestActionForkReadOnly(t *testing.T) {
 	if code != ExitFail {
 		t.Fatalf("exit %d, want %d\n%s", code, ExitFail, stdout)
 	}
-	if !strings.Contains(stdout, "::error file=src/store/db.go") || !strings.Contains(stdout, "::warning file=src/store/db.go") {
+	if !strings.Contains(stdout, "file=src/store/db.go,line=") || !strings.Contains(stdout, "::warning file=src/store/db.go") {
 		t.Errorf("findings must become annotations:\n%s", stdout)
 	}
 	if !strings.Contains(r.summaryText(), "The token cannot write to this repository") {

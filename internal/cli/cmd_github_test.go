@@ -126,7 +126,7 @@ func TestGithubReadOnlyTokenDegrades(t *testing.T) {
 	if code != ExitOK {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	if !strings.Contains(stdout, "::error file=src/store/db.go,line=5,endLine=5,") || !strings.Contains(stdout, "::warning ") {
+	if !strings.Contains(stdout, "::error endLine=5,file=src/store/db.go,line=5,") || !strings.Contains(stdout, "::warning ") {
 		t.Errorf("workflow annotations:\n%s", stdout)
 	}
 	data, err := os.ReadFile(summary)
