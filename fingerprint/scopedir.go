@@ -64,6 +64,12 @@ func (s Scope) forDir(prefix string) dirScope {
 
 func (g *glob) forDir(comps []string) dirGlob {
 	d := dirGlob{g: g}
+	// doublestar reads invalid UTF-8 as U+FFFD, so matching one component
+	// can disagree with matching the whole path (FuzzDirScope found
+	// "\xe4*/**" against "\x92/0"): decide such paths one by one.
+	if !utf8.ValidString(g.pattern) || !allValid(comps) {
+		return d
+	}
 	if q, ok := strings.CutSuffix(g.pattern, "/**"); ok && plain(q) {
 		if k := strings.Count(q, "/") + 1; len(comps) >= k {
 			d.how = matchNone
@@ -96,7 +102,9 @@ func (d *dirGlob) match(path, name string) bool {
 	case matchNone:
 		return false
 	case byName:
-		return doublestar.MatchUnvalidated(d.name, name)
+		if utf8.ValidString(name) {
+			return doublestar.MatchUnvalidated(d.name, name)
+		}
 	}
 	return d.g.match(path)
 }
@@ -168,6 +176,15 @@ func plainClass(c string) bool {
 			return false
 		}
 		last = r
+	}
+	return true
+}
+
+func allValid(comps []string) bool {
+	for _, c := range comps {
+		if !utf8.ValidString(c) {
+			return false
+		}
 	}
 	return true
 }
