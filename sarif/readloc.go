@@ -5,6 +5,7 @@ import (
 	"path"
 	"regexp"
 	"strings"
+	"unicode/utf8"
 )
 
 func (rd *reader) primaryLocation(m map[string]any, base string, ctx *runCtx) *Loc {
@@ -114,8 +115,13 @@ func hasScheme(uri string) bool { return schemeRE.MatchString(uri) && !driveRE.M
 // root when possible, absolute otherwise; other schemes are kept as URIs.
 func (rd *reader) normalizePath(uri, p, root string) (string, bool) {
 	dec, err := url.PathUnescape(uri)
-	if err != nil {
+	switch {
+	case err != nil:
 		rd.lint(p, "URI %q is not validly percent-encoded; used as written", uri)
+		dec = uri
+	case !utf8.ValidString(dec):
+		// A path is text in AGC: bytes that are not UTF-8 stay encoded.
+		rd.lint(p, "URI %q decodes to bytes that are not UTF-8; used as written", uri)
 		dec = uri
 	}
 	if strings.ContainsRune(dec, '\\') {
