@@ -183,20 +183,30 @@ func updateComment(s *Server, w http.ResponseWriter, q *request) {
 		if pr.Repo != repoOf(q) || c == nil {
 			continue
 		}
-		if c.User.Login != q.who.Login {
-			writeError(w, http.StatusForbidden, "Resource not accessible by integration")
+		body, ok := ownBody(w, q, c.User.Login)
+		if !ok {
 			return
 		}
-		var d struct {
-			Body string `json:"body"`
-		}
-		if err := q.decode(&d); err != nil {
-			writeError(w, http.StatusBadRequest, "Problems parsing JSON")
-			return
-		}
-		c.Body, c.Updated = d.Body, q.now
+		c.Body, c.Updated = body, q.now
 		writeJSON(w, http.StatusOK, c.json(pr))
 		return
 	}
 	writeError(w, http.StatusNotFound, "Not Found")
+}
+
+// ownBody reads the body of an edit to something the requester wrote;
+// it answers 403 for another author's and 400 for bad JSON.
+func ownBody(w http.ResponseWriter, q *request, author string) (string, bool) {
+	if author != q.who.Login {
+		writeError(w, http.StatusForbidden, "Resource not accessible by integration")
+		return "", false
+	}
+	var d struct {
+		Body string `json:"body"`
+	}
+	if err := q.decode(&d); err != nil {
+		writeError(w, http.StatusBadRequest, "Problems parsing JSON")
+		return "", false
+	}
+	return d.Body, true
 }

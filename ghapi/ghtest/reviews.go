@@ -99,22 +99,15 @@ func updateReview(s *Server, w http.ResponseWriter, q *request) {
 		if rv.ID != id {
 			continue
 		}
-		if rv.User.Login != q.who.Login {
-			writeError(w, http.StatusForbidden, "Resource not accessible by integration")
+		body, ok := ownBody(w, q, rv.User.Login)
+		if !ok {
 			return
 		}
-		var d struct {
-			Body string `json:"body"`
-		}
-		if err := q.decode(&d); err != nil {
-			writeError(w, http.StatusBadRequest, "Problems parsing JSON")
-			return
-		}
-		if len(d.Body) > 65536 {
+		if len(body) > 65536 {
 			writeError(w, http.StatusUnprocessableEntity, "Unprocessable Entity", "Body is too long (maximum is 65536 characters)")
 			return
 		}
-		rv.Body = d.Body
+		rv.Body = body
 		writeJSON(w, http.StatusOK, rv.json(pr, q.now))
 		return
 	}

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/agcgate/agc-action/sarif/sariftest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -25,31 +26,12 @@ const eventFixture = "../../fixtures/webhooks/pull_request.opened.json"
 
 const headSHA2 = "6113728f27ae82c7b1a177c8d03f9e96e0adf246"
 
-// repoRoot is the module root, found from the test's directory.
-func repoRoot(t *testing.T) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir
-		}
-		up := filepath.Dir(dir)
-		if up == dir {
-			t.Fatal("peertest: no go.mod above the test directory")
-		}
-		dir = up
-	}
-}
-
 // reviewdogBin is tools/bin/reviewdog, checked to be v0.21.0 (its -version
 // prints "master" when built by go install, so the module version is read
 // from the binary's build information).
 func reviewdogBin(t *testing.T) string {
 	t.Helper()
-	bin := filepath.Join(repoRoot(t), "tools", "bin", "reviewdog")
+	bin := filepath.Join(sariftest.RepoRoot(t), "tools", "bin", "reviewdog")
 	if _, err := os.Stat(bin); err != nil {
 		t.Fatalf("reviewdog is not installed at %s: run scripts/setup.sh (%v)", bin, err)
 	}
