@@ -5,13 +5,16 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/fingerprint"
 	"github.com/agcgate/agc-action/fingerprint/ghcarry"
 	"github.com/agcgate/agc-action/ghapi"
+	"github.com/agcgate/agc-action/validate"
 	"github.com/go-json-experiment/json"
 	"github.com/go-json-experiment/json/jsontext"
 )
@@ -78,42 +81,100 @@ func (r *actionRun) baseRev() string {
 	return "origin/" + r.rc.baseRef
 }
 
-// bind gives each answer about repository content the scoped fingerprint
-// of the checked-out commit, so that a later push can carry its verdict
-// (docs/fingerprint.md, "Binding"). The gate's own subject is kept in the
-// member agc-action/gate-subject when binding changes it.
-func (r *actionRun) bind(ctx context.Context, g *fingerprint.Git, gates []ghapi.Gate) error {
-	compute := r.fingerprinter(g)
-	for i := range gates {
-		resp := gates[i].Response
-		if resp.Gate.ID == "agc-validate" || !treeSubject(resp.Subject.Kind) {
-			continue
+// fingerprintRev is the revision whose tree stands for the commit this
+// run reports on: the checkout when it is that commit, or its merge with
+// the base (a pull_request checkout, whose parent is the head); else the
+// commit itself when the clone has it. Anything else, such as the default
+// branch checked out by a workflow_run or pull_request_target workflow,
+// is not what the gates judged, and nothing is bound or carried.
+func (r *actionRun) fingerprintRev(ctx context.Context, g *fingerprint.Git) (string, error) {
+	want := r.rc.headSHA
+	head, err := g.Commit(ctx, "HEAD")
+	if err != nil {
+		return "", err
+	}
+	if want == "" || head == want {
+		return "HEAD", nil
+	}
+	if slices.Contains(commitParents(ctx, r.root), want) {
+		return "HEAD", nil
+	}
+	if c, err := g.Commit(ctx, want); err == nil && c == want {
+		return want, nil
+	}
+	return "", fmt.Errorf("the checkout (%s) is neither the commit reported on (%s) nor its merge, and the clone does not hold that commit", short(head), short(want))
+}
+
+// commitParents reads the parent lines of HEAD's commit object, which a
+// shallow clone keeps even though it hides the parents from rev-parse.
+func commitParents(ctx context.Context, dir string) []string {
+	out, err := exec.CommandContext(ctx, "git", "-C", dir, "cat-file", "commit", "HEAD").Output()
+	if err != nil {
+		return nil
+	}
+	var parents []string
+	for _, line := range strings.Split(string(out), "\n") {
+		if line == "" {
+			break // the headers end at the first blank line
 		}
-		res, err := compute(ctx, "HEAD", resp)
-		if err != nil {
-			return fmt.Errorf("gate %s: %w", resp.Gate.ID, err)
-		}
-		scope := res.Scope.Patterns()
-		if res.Fingerprint == resp.Subject.Fingerprint && slices.Equal(scope, resp.Subject.Scope) {
-			continue
-		}
-		own, err := json.Marshal(struct {
-			Fingerprint string   `json:"fingerprint"`
-			Scope       []string `json:"scope,omitzero"`
-			BoundAt     string   `json:"bound_at"`
-		}{resp.Subject.Fingerprint, resp.Subject.Scope, res.Commit})
-		if err != nil {
-			return err
-		}
-		if resp.Subject.Unknown, err = agc.SetMember(resp.Subject.Unknown, GateSubjectKey, jsontext.Value(own)); err != nil {
-			return err
-		}
-		resp.Subject.Fingerprint, resp.Subject.Scope = res.Fingerprint, scope
-		if gates[i].Raw, err = agc.Encode(resp); err != nil {
-			return err
+		if p, ok := strings.CutPrefix(line, "parent "); ok {
+			parents = append(parents, p)
 		}
 	}
-	return nil
+	return parents
+}
+
+func short(sha string) string { return sha[:min(len(sha), 12)] }
+
+// bind gives each answer about repository content the scoped fingerprint
+// of rev, so that a later push can carry its verdict (docs/action.md, 3).
+// The gate's own subject is kept in agc-action/gate-subject, which also
+// marks the answer as bound: only bound answers are ever carried. An
+// answer that cannot be bound is posted as the gate wrote it and says why
+// in the log; the others are still bound.
+func (r *actionRun) bind(ctx context.Context, g *fingerprint.Git, rev string, gates []ghapi.Gate) []error {
+	compute := r.fingerprinter(g)
+	var errs []error
+	for i := range gates {
+		resp := gates[i].Response
+		if resp.Gate.ID == validate.GateID || !treeSubject(resp.Subject.Kind) {
+			continue
+		}
+		if err := bindOne(ctx, compute, rev, &gates[i]); err != nil {
+			errs = append(errs, fmt.Errorf("gate %s: %w", resp.Gate.ID, err))
+		}
+	}
+	return errs
+}
+
+func bindOne(ctx context.Context, compute ghcarry.Fingerprinter, rev string, g *ghapi.Gate) error {
+	resp := g.Response
+	res, err := compute(ctx, rev, resp)
+	if err != nil {
+		return err
+	}
+	own, err := json.Marshal(struct {
+		Fingerprint string   `json:"fingerprint"`
+		Scope       []string `json:"scope,omitzero"`
+		BoundAt     string   `json:"bound_at"`
+	}{resp.Subject.Fingerprint, resp.Subject.Scope, res.Commit})
+	if err != nil {
+		return err
+	}
+	unknown, err := agc.SetMember(resp.Subject.Unknown, GateSubjectKey, jsontext.Value(own))
+	if err != nil {
+		return err
+	}
+	resp.Subject.Unknown, resp.Subject.Fingerprint, resp.Subject.Scope = unknown, res.Fingerprint, res.Scope.Patterns()
+	g.Raw, err = agc.Encode(resp)
+	return err
+}
+
+// bound reports whether agc-action bound an answer to a scoped
+// fingerprint.
+func bound(r *agc.Response) bool {
+	_, ok, err := agc.Member(r.Subject.Unknown, GateSubjectKey)
+	return ok && err == nil
 }
 
 // carried is a gate whose earlier verdict now stands for this head.
@@ -123,16 +184,25 @@ type carriedGate struct {
 	reason string
 }
 
-// carry tries to carry each gate named by the gate input from the
-// previous head; the results go to the log, the summary and the outputs.
-func (r *actionRun) carry(ctx context.Context, gh *ghapi.Client, g *fingerprint.Git) ([]carriedGate, []string, error) {
+// carry tries to carry each of ids from the previous head, fingerprinting
+// rev; the results go to the log, the summary and the outputs.
+func (r *actionRun) carry(ctx context.Context, gh *ghapi.Client, g *fingerprint.Git, rev string, ids []string) ([]carriedGate, []string, error) {
 	var out []carriedGate
 	var notCarried []string
-	for _, id := range r.cfg.gates {
-		res, err := gh.CarryGate(ctx, ghapi.CarryOptions{Gate: id, AppID: r.cfg.appID, HeadSHA: r.rc.headSHA, Rev: "HEAD",
-			Before: r.rc.beforeSHA, PR: r.rc.pr, Compute: r.fingerprinter(g)})
+	compute := r.fingerprinter(g)
+	onlyBound := func(ctx context.Context, at string, prev *agc.Response) (*fingerprint.Result, error) {
+		if !bound(prev) {
+			return nil, errors.New("its answer was not bound to a scoped fingerprint by agc-action, so nothing says what it judged")
+		}
+		return compute(ctx, at, prev)
+	}
+	for _, id := range ids {
+		res, err := gh.CarryGate(ctx, ghapi.CarryOptions{Gate: id, AppID: r.cfg.appID, HeadSHA: r.rc.headSHA, Rev: rev,
+			Before: r.rc.beforeSHA, PR: r.rc.pr, Compute: onlyBound})
 		if err != nil {
-			return out, append(notCarried, id), fmt.Errorf("gate %s: %w", id, err)
+			fmt.Fprintf(r.e.Stdout, "carry %s: not carried: %v\n", id, err)
+			notCarried = append(notCarried, id)
+			continue
 		}
 		for _, c := range res.Changes {
 			fmt.Fprintf(r.e.Stdout, "%s: %s\n", id, c)

@@ -152,3 +152,98 @@ func TestActionREADMECarry(t *testing.T) {
 		t.Fatalf("a gate config change must void: %v\n%s", out, log)
 	}
 }
+
+// TestActionCarryOnlyWhatWasJudged: answers are bound to the commit
+// reported on, never to another checkout; a gate answered in this run is
+// not also carried; one answer that cannot be bound does not leave the
+// others unbound, and an unbound answer never carries.
+func TestActionCarryOnlyWhatWasJudged(t *testing.T) {
+	t.Run("checkout is the base branch", func(t *testing.T) {
+		p := newCarryPR(t)
+		ev := p.push("src/a.go", "package a // the change under review\n")
+		h0 := p.head
+		p.review()
+		p.repo.Git("checkout", "-q", "--detach", "refs/remotes/origin/main") // what workflow_run checks out
+		p.action(ev, map[string]string{"agc": "review.json", "fail-on": "never"})
+		run := p.runOn(h0)
+		resp, err := ghapi.ReadBackResponse(&github.CheckRun{Output: &github.CheckRunOutput{Text: &run.Text}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec, _, _ := agc.Member(resp.Subject.Unknown, GateSubjectKey)
+		if !strings.Contains(string(rec), `"bound_at": "`+h0+`"`) {
+			t.Fatalf("bound to %s, want the commit reported on, %s, not the checkout", rec, h0)
+		}
+		p.repo.Git("checkout", "-q", "--detach", h0)
+		ev = p.push("src/a.go", "package a // changed in scope\n")
+		p.repo.Git("checkout", "-q", "--detach", "refs/remotes/origin/main")
+		if _, out, log := p.action(ev, map[string]string{"carry": "true", "gate": "code-review", "fail-on": "never"}); out["carried"] != "false" {
+			t.Fatalf("carried across an in-scope change from a base-branch checkout: %v\n%s", out, log)
+		}
+	})
+	t.Run("the commit reported on is not in the clone", func(t *testing.T) {
+		p := newCarryPR(t)
+		ev := p.push("src/a.go", "package a // the change under review\n")
+		p.review()
+		p.repo.Git("checkout", "-q", "--detach", "refs/remotes/origin/main")
+		data := strings.ReplaceAll(readFile(t, ev), p.head, strings.Repeat("ab", 20))
+		if err := os.WriteFile(ev, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		p.srv.SetHead(ghRepo, 2, strings.Repeat("ab", 20), nil)
+		_, _, log := p.action(ev, map[string]string{"agc": "review.json", "fail-on": "never"})
+		if !strings.Contains(log, "nothing is carried") {
+			t.Errorf("an answer about a commit the clone lacks must not be bound:\n%s", log)
+		}
+	})
+	t.Run("answered and named", func(t *testing.T) {
+		p := newCarryPR(t)
+		ev := p.push("src/a.go", "package a // the change under review\n")
+		p.review()
+		p.action(ev, map[string]string{"agc": "review.json", "fail-on": "never"})
+		ev = p.push("docs/README.md", "# docs, reworded\n")
+		_, out, log := p.action(ev, map[string]string{"agc": "review.json", "carry": "true", "gate": "code-review", "fail-on": "never"})
+		if out["carried"] != "false" || out["blocking"] != "1" || !strings.Contains(log, "answered in this run") {
+			t.Fatalf("a gate answered in this run must not be carried too: %v\n%s", out, log)
+		}
+		n := 0
+		p.srv.Snapshot(func(_ map[string]*ghtest.PullRequest, runs []*ghtest.CheckRun, _ []*ghtest.Status, _ []*ghtest.SARIFUpload) {
+			for _, r := range runs {
+				if r.HeadSHA == p.head && r.Name == "agc/code-review" {
+					n++
+				}
+			}
+		})
+		if n != 1 {
+			t.Errorf("%d agc/code-review check runs on the head, want 1", n)
+		}
+	})
+	t.Run("one answer cannot be bound", func(t *testing.T) {
+		p := newCarryPR(t)
+		ev := p.push("src/a.go", "package a // the change under review\n")
+		p.review()
+		bad := strings.ReplaceAll(readFile(t, filepath.Join(p.repo.Dir, "review.json")), `"code-review"`, `"lint"`)
+		bad = strings.ReplaceAll(bad, `"src/**"`, `"../outside/**"`)
+		if err := os.WriteFile(filepath.Join(p.repo.Dir, "a.json"), []byte(bad), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, _, log := p.action(ev, map[string]string{"agc": "a.json\nreview.json", "fail-on": "never"})
+		if !strings.Contains(log, "gate lint") {
+			t.Errorf("the unbindable answer must be named:\n%s", log)
+		}
+		for gate, want := range map[string]bool{"agc/code-review": true, "agc/lint": false} {
+			run := runsOn(p.srv, p.head)[gate]
+			resp, err := ghapi.ReadBackResponse(&github.CheckRun{Output: &github.CheckRunOutput{Text: &run.Text}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if bound(resp) != want {
+				t.Errorf("%s bound %v, want %v (fingerprint %s)", gate, bound(resp), want, resp.Subject.Fingerprint)
+			}
+		}
+		ev = p.push("docs/README.md", "# docs, reworded\n")
+		if _, out, log := p.action(ev, map[string]string{"carry": "true", "gate": "lint", "fail-on": "never"}); out["carried"] != "false" || !strings.Contains(log, "not bound") {
+			t.Errorf("an unbound answer must never carry: %v\n%s", out, log)
+		}
+	})
+}

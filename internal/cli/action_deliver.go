@@ -58,25 +58,17 @@ func (r *actionRun) dryRun() bool { return r.cfg.dryRun || r.cfg.preview }
 // deliver posts to GitHub what the channels ask for. It reports degraded
 // when the token cannot write; then every finding goes to workflow
 // annotations (and the job summary) instead, so nothing is lost.
-func (r *actionRun) deliver(ctx context.Context, gh *ghapi.Client, why string, c *collected, gates []ghapi.Gate) (degraded bool, err error) {
+func (r *actionRun) deliver(ctx context.Context, gh *ghapi.Client, why string, gates []ghapi.Gate) (degraded bool, err error) {
 	ch := r.channels()
 	head := dirReader{mustSourceFS(r.root)}
-	if len(gates) == 0 {
-		return false, nil
+	if len(gates) == 0 && !ch.upload {
+		return false, nil // a carry step: the carried runs are posted already
 	}
 	if gh == nil {
 		r.warn("not posting to GitHub: " + why + "; reporting in the job summary and as annotations")
 		return true, ghapi.Degrade(gates, ghapi.DeliverOptions{Annotations: r.e.Stdout, Summary: io.Discard})
 	}
-	if ch.upload {
-		if err := r.upload(ctx, gh, c); err != nil {
-			if !ghapi.IsReadOnly(err) {
-				return false, err
-			}
-			degraded = true
-		}
-	}
-	if !degraded {
+	if len(gates) > 0 {
 		rep, err := gh.Deliver(ctx, gates, ghapi.DeliverOptions{PR: r.rc.pr, HeadSHA: r.rc.headSHA,
 			Review: ch.review, Check: ch.check, Status: ch.status,
 			Placement:  ghapi.ReviewOptions{Mode: r.cfg.filterMode, Head: head},
@@ -84,11 +76,18 @@ func (r *actionRun) deliver(ctx context.Context, gh *ghapi.Client, why string, c
 		if err != nil {
 			return false, err
 		}
-		if rep.Degraded {
-			return true, nil
+		degraded = rep.Degraded
+	}
+	if ch.upload && !degraded {
+		// Last, and on its own: code scanning failing (no security-events
+		// permission, Advanced Security off) must not keep the check runs
+		// and the review from being posted.
+		if err := r.upload(ctx, gh); err != nil {
+			if !ghapi.IsReadOnly(err) {
+				return false, fmt.Errorf("code scanning upload: %w", err)
+			}
+			r.warn("code scanning upload refused: the token lacks security-events: write; every finding is in the check runs and the SARIF file")
 		}
-	} else if err := ghapi.Degrade(gates, ghapi.DeliverOptions{Annotations: r.e.Stdout, Summary: io.Discard}); err != nil {
-		return true, err
 	}
 	if r.rc.pr == 0 && !degraded {
 		// No pull request to comment on: findings show as annotations.
@@ -103,14 +102,13 @@ func (r *actionRun) deliver(ctx context.Context, gh *ghapi.Client, why string, c
 
 // upload sends the SARIF file: the answers given as SARIF are in it too,
 // converted and back, so one upload per run carries every gate.
-func (r *actionRun) upload(ctx context.Context, gh *ghapi.Client, c *collected) error {
+func (r *actionRun) upload(ctx context.Context, gh *ghapi.Client) error {
 	data, err := os.ReadFile(r.out.sarifFile)
 	if err != nil {
 		return err
 	}
 	res, err := gh.UploadSARIF(ctx, ghapi.UploadInput{SARIF: data, CommitSHA: r.rc.headSHA, PR: r.rc.pr, Ref: r.rc.ref,
 		CheckoutURI: "file://" + r.root, ToolName: "agc-action"})
-	_ = c
 	if err != nil {
 		return err
 	}

@@ -138,7 +138,7 @@ func (r *actionRun) writeSummary(gates []ghapi.Gate, carried map[string]string, 
 		shown++
 	}
 	if shown < len(gates) {
-		fmt.Fprintf(&b, "\n%d of %d answers are not shown here (the job summary is limited to 1 MiB); every finding is in the check runs and in the SARIF file.\n", len(gates)-shown, len(gates))
+		fmt.Fprintf(&b, "\n%d of %d answers are not shown here (the job summary is limited to 1 MiB); every finding is in the SARIF file (output sarif-file) and in each gate's check run.\n", len(gates)-shown, len(gates))
 	}
 	dir, err := r.tempDir()
 	if err != nil {

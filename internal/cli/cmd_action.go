@@ -85,11 +85,15 @@ func (r *actionRun) exec(ctx context.Context) int {
 		r.warn(l)
 	}
 	gates := r.withValidator(c)
-	g := r.repo(ctx)
+	g, rev := r.repo(ctx), ""
 	if g != nil {
 		defer g.Close()
-		if err := r.bind(ctx, g, gates); err != nil {
-			r.warn("answers not bound to scoped fingerprints, so they cannot be carried later: " + err.Error())
+		if rev, err = r.fingerprintRev(ctx, g); err != nil {
+			r.warn("answers are not bound to scoped fingerprints and nothing is carried: " + err.Error())
+		} else {
+			for _, err := range r.bind(ctx, g, rev, gates) {
+				r.warn("not bound to a scoped fingerprint, so it can never be carried: " + err.Error())
+			}
 		}
 	}
 	gh, why, err := r.client()
@@ -97,7 +101,7 @@ func (r *actionRun) exec(ctx context.Context) int {
 		workflowCommand(r.e.Stdout, "error", err.Error())
 		return ExitUsage
 	}
-	carried, err := r.carryIfAsked(ctx, gh, why, g)
+	carried, err := r.carryIfAsked(ctx, gh, why, g, rev, c)
 	if err != nil {
 		workflowCommand(r.e.Stdout, "error", err.Error())
 		return ExitUsage
@@ -114,7 +118,7 @@ func (r *actionRun) exec(ctx context.Context) int {
 		workflowCommand(r.e.Stdout, "error", err.Error())
 		return ExitUsage
 	}
-	degraded, derr := r.deliver(ctx, gh, why, c, gates)
+	degraded, derr := r.deliver(ctx, gh, why, gates)
 	if err := r.writeSummary(all, from, degraded); err != nil {
 		r.warn("job summary: " + err.Error())
 	}
@@ -128,7 +132,7 @@ func (r *actionRun) exec(ctx context.Context) int {
 
 // carryIfAsked carries the gates the gate input names, when carrying is
 // on. A gate that cannot be carried is not an error: it must run again.
-func (r *actionRun) carryIfAsked(ctx context.Context, gh *ghapi.Client, why string, g *fingerprint.Git) ([]carriedGate, error) {
+func (r *actionRun) carryIfAsked(ctx context.Context, gh *ghapi.Client, why string, g *fingerprint.Git, rev string, c *collected) ([]carriedGate, error) {
 	on, err := r.carryOn()
 	switch {
 	case err != nil:
@@ -137,6 +141,8 @@ func (r *actionRun) carryIfAsked(ctx context.Context, gh *ghapi.Client, why stri
 		return nil, nil
 	case g == nil:
 		return nil, errNoRepo
+	case rev == "":
+		return nil, nil // fingerprintRev said why
 	case gh == nil:
 		r.warn("not carrying: " + why)
 		return nil, nil
@@ -144,7 +150,16 @@ func (r *actionRun) carryIfAsked(ctx context.Context, gh *ghapi.Client, why stri
 		r.warn("not carrying: this event has no earlier head (carrying works on a pull request's new head)")
 		return nil, nil
 	}
-	carried, notCarried, err := r.carry(ctx, gh, g)
+	// A gate answered in this run is judged afresh, not carried.
+	var ids []string
+	for _, id := range r.cfg.gates {
+		if _, answered := c.source[id]; answered {
+			fmt.Fprintf(r.e.Stdout, "carry %s: answered in this run, not carried\n", id)
+			continue
+		}
+		ids = append(ids, id)
+	}
+	carried, notCarried, err := r.carry(ctx, gh, g, rev, ids)
 	if err != nil {
 		r.warn("carry: " + err.Error())
 	}

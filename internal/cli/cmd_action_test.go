@@ -290,23 +290,62 @@ func TestActionInvalidAnswerFailsItsOwnCheck(t *testing.T) {
 }
 
 // TestActionWorkflowRunFork: the safe fork pattern. The privileged
-// workflow_run workflow reports on the pull request's head, not on its own
-// commit.
+// workflow_run workflow reports on the run's commit, and on a pull request
+// only when one is named: the payload's pull_requests lists every open one
+// from the branch, whatever its head (here PR #2's head is not the run's).
 func TestActionWorkflowRunFork(t *testing.T) {
+	const runSHA = "3484a3fb816e0859fd6e1cea078d76385ff50625" // workflow_run.head_sha of the payload
 	srv, root := ghSetup(t)
-	const head = "3484a3fb816e0859fd6e1cea078d76385ff50625" // workflow_run.head_sha of the payload
-	srv.SetHead(ghRepo, 2, head, []ghtest.File{{Path: "src/store/db.go", Base: dbBase, Head: dbHead}})
 	copyFixture(t, root, ghPatch, "artifact/lint.json")
 	r := newActionRunner(t, srv, root, "workflow_run", webhooks+"workflow_run.completed.json").input("agc", "artifact/*.json")
-	code, stdout := r.run()
-	if code != ExitFail {
+	if code, stdout := r.run(); code != ExitFail {
 		t.Fatalf("exit %d\n%s", code, stdout)
 	}
-	if runs := runsOn(srv, head); runs["agc/go-lint"] == nil {
-		t.Fatalf("no check run on the pull request's head %s: %v", head, srv.Log())
+	if runs := runsOn(srv, runSHA); runs["agc/go-lint"] == nil {
+		t.Fatalf("no check run on the run's commit %s: %v", runSHA, srv.Log())
 	}
-	if pr := srv.PR(ghRepo, 2); len(pr.Reviews) != 1 || pr.Reviews[0].CommitID != head {
+	if pr := srv.PR(ghRepo, 2); len(pr.Reviews) != 0 {
+		t.Fatalf("a review on a pull request whose head is not the run's commit: %+v", pr.Reviews)
+	}
+
+	// The unprivileged workflow passed the pull request and its head on.
+	r = newActionRunner(t, srv, root, "workflow_run", webhooks+"workflow_run.completed.json").
+		input("agc", "artifact/*.json").input("pull-request", "2").input("sha", ghHeadSHA)
+	if code, stdout := r.run(); code != ExitFail {
+		t.Fatalf("exit %d\n%s", code, stdout)
+	}
+	if pr := srv.PR(ghRepo, 2); len(pr.Reviews) != 1 || pr.Reviews[0].CommitID != ghHeadSHA {
 		t.Errorf("want one review on the pull request's head: %+v", pr.Reviews)
+	}
+}
+
+// TestActionUploadFailureKeepsChecks: code scanning refusing the upload
+// does not keep the check runs and the review from being posted.
+func TestActionUploadFailureKeepsChecks(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		fault ghtest.Fault
+		code  int
+	}{
+		{"read-only", ghtest.Fault{Status: 403, Message: "Resource not accessible by integration"}, ExitFail},
+		{"advanced security off", ghtest.Fault{Status: 403, Message: "Advanced Security must be enabled for this repository to use code scanning."}, ExitUsage},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			srv, root := ghSetup(t)
+			srv.Inject("code-scanning/upload-sarif", c.fault)
+			copyFixture(t, root, ghPatch, "out/lint.json")
+			r := newActionRunner(t, srv, root, "pull_request", ghEvent).input("agc", "out/lint.json").input("upload-sarif", "true")
+			code, stdout := r.run()
+			if code != c.code {
+				t.Fatalf("exit %d, want %d\n%s", code, c.code, stdout)
+			}
+			if runs := runsOn(srv, ghHeadSHA); runs["agc/go-lint"] == nil {
+				t.Fatalf("no check run: %v", srv.Log())
+			}
+			if pr := srv.PR(ghRepo, 2); len(pr.Reviews) != 1 {
+				t.Fatalf("no review: %v", srv.Log())
+			}
+		})
 	}
 }
 

@@ -54,7 +54,10 @@ type eventPayload struct {
 		Event        string `json:"event"`
 		PullRequests []struct {
 			Number int `json:"number"`
-			Base   struct {
+			Head   struct {
+				SHA string `json:"sha"`
+			} `json:"head"`
+			Base struct {
 				Ref string `json:"ref"`
 			} `json:"base"`
 		} `json:"pull_requests"`
@@ -97,9 +100,15 @@ func readRunContext(getenv func(string) string) (runContext, error) {
 		wr := p.WorkflowRun
 		rc.headSHA = wr.HeadSHA
 		rc.ref = "refs/heads/" + wr.HeadBranch
-		if len(wr.PullRequests) > 0 {
-			rc.pr, rc.baseRef = wr.PullRequests[0].Number, wr.PullRequests[0].Base.Ref
-			rc.ref = fmt.Sprintf("refs/pull/%d/head", rc.pr)
+		// Only a pull request whose head is the run's commit is the one
+		// reported on (GitHub lists every open pull request from the
+		// branch); a fork's is never listed: pass the pull-request input.
+		for _, pr := range wr.PullRequests {
+			if pr.Head.SHA == wr.HeadSHA {
+				rc.pr, rc.baseRef = pr.Number, pr.Base.Ref
+				rc.ref = fmt.Sprintf("refs/pull/%d/head", rc.pr)
+				break
+			}
 		}
 	case p.After != "" && strings.Trim(p.After, "0") != "":
 		rc.headSHA = p.After // push
