@@ -282,3 +282,17 @@ func TestDetection(t *testing.T) {
 		t.Error("non-objects detected")
 	}
 }
+
+// TestFourgateEvidenceWithheld: the contract keeps a verifier's evidence
+// out of the runtime verdict and the outcome log; it must not reach the
+// AGC answer (and so the check run that embeds it).
+func TestFourgateEvidenceWithheld(t *testing.T) {
+	r, _, err := FromFourgate("v.json", []byte(`{"status":"fail","reason_code":"record_missing","evidence":{"token":"s3cr3t"}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := agc.Encode(r)
+	if strings.Contains(string(b), "s3cr3t") || !strings.Contains(string(b), "withheld") {
+		t.Fatalf("evidence leaked or its absence unexplained:\n%s", b)
+	}
+}

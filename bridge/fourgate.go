@@ -180,11 +180,18 @@ func fourgateUnknown(res *fgResult, loc string) agc.Finding {
 }
 
 // fourgateKept keeps every member of the result under "fourgate/…" names,
-// except the verdict or status, whose whole meaning is the AGC verdict.
+// except the verdict or status, whose whole meaning is the AGC verdict,
+// and the verifier's evidence: the contract keeps it out of the runtime
+// verdict and the outcome log (only a redacted local report sees it), so
+// only the fact that there was some is recorded.
 func fourgateKept(res *fgResult) extensions {
 	var x extensions
 	for _, m := range res.o.members {
-		if m.name != "verdict" && m.name != "status" {
+		switch m.name {
+		case "verdict", "status":
+		case "evidence":
+			x.add("fourgate/evidence", []byte(`"withheld: the Fourgate contract keeps verifier evidence out of verdicts"`))
+		default:
 			x.add("fourgate/"+m.name, m.value)
 		}
 	}
