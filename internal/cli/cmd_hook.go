@@ -19,9 +19,9 @@ import (
 
 // Bounds of the hook command.
 const (
-	maxHookPayload     = 16 << 20 // the hook input Claude Code sends
-	maxGateAnswer      = 16 << 20 // what the gate may print on stdout
-	maxGateStderr      = 64 << 10 // gate stderr passed on
+	maxHookPayload = 16 << 20 // the hook input Claude Code sends
+	maxGateAnswer  = 16 << 20 // what the gate may print on stdout
+	maxGateStderr  = 64 << 10 // gate stderr passed on
 	// defaultHookTimeout stays under Claude Code's own hook timeout (60 s
 	// by default in some versions): a hook that Claude Code kills is a
 	// non-blocking error and the call would run unjudged; this one ends
