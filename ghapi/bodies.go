@@ -1,6 +1,8 @@
 package ghapi
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"strings"
 
@@ -26,11 +28,11 @@ func findingText(p Placed) string {
 func inlineBody(gate string, p Placed) (body, hash string) {
 	text := findingText(p)
 	hash = contentHash(text)
-	if len(text) > MaxBody-1000 {
+	m := FormatMarker(MarkFinding, "gate", gate, "id", markerID(p.Finding.ID), "hash", hash)
+	if len(withMarkers([]string{m}, text)) > MaxBody {
 		text = fmt.Sprintf("This finding is too long for a review comment (%d characters); the check run agc/%s shows it in full.\n",
 			len(text), render.Escape(gate))
 	}
-	m := FormatMarker(MarkFinding, "gate", gate, "id", p.Finding.ID, "hash", hash)
 	return withMarkers([]string{m}, text), hash
 }
 
@@ -47,7 +49,7 @@ func groupBody(gate, heading string, ps []Placed, marker func(hash string) strin
 	shown := 0
 	for i, p := range ps {
 		block := fmt.Sprintf("\n#### %d. %s\n\n%s", i+1, render.Escape(p.Finding.What), findingText(p))
-		m := FormatMarker(MarkFinding, "gate", gate, "id", p.Finding.ID)
+		m := FormatMarker(MarkFinding, "gate", gate, "id", markerID(p.Finding.ID))
 		if size+len(block)+len(m)+1 > MaxBody {
 			break
 		}
@@ -62,4 +64,18 @@ func groupBody(gate, heading string, ps []Placed, marker func(hash string) strin
 	}
 	hash = contentHash(text.String())
 	return withMarkers(append([]string{marker(hash)}, markers...), text.String()), hash
+}
+
+// maxMarkerID bounds a finding id as a marker carries it: ids have no
+// length limit, and percent-encoding can make one nine times longer.
+const maxMarkerID = 512
+
+// markerID is how a marker names a finding: its id, or when that is long,
+// the SHA-256 of it.
+func markerID(id string) string {
+	if len(id) <= maxMarkerID {
+		return id
+	}
+	sum := sha256.Sum256([]byte(id))
+	return "sha256:" + hex.EncodeToString(sum[:])
 }

@@ -112,16 +112,83 @@ func cutMarkdown(s, sep string, limit int) string {
 		return s
 	}
 	const noteRoom = 300
-	cut := cutRunes(s, limit-noteRoom)
-	i := strings.LastIndex(cut, sep)
+	cut := len(cutRunes(s, limit-noteRoom))
+	heads, lines := sectionStarts(s, strings.TrimPrefix(sep, "\n"))
+	i := lastBefore(heads, cut)
 	if i <= 0 {
-		i = strings.LastIndexByte(cut, '\n')
+		i = lastBefore(lines, cut)
 	}
 	if i <= 0 {
-		i = len(cut)
+		i = 0
 	}
-	left := strings.Count(s[i:], sep)
+	left := 0
+	for _, h := range heads {
+		if h >= i {
+			left++
+		}
+	}
 	return s[:i] + fmt.Sprintf("\n\n*Cut to fit GitHub's limit of %d characters: %d more sections are in the response embedded in this check run.*\n", limit, left)
+}
+
+// sectionStarts returns the byte offsets of the lines that start with
+// head, and of every line, outside fenced code blocks and <pre> blocks:
+// the only places the Markdown can be cut without leaving a block open.
+func sectionStarts(s, head string) (heads, lines []int) {
+	var fence string // the open fence's character run, "" when none
+	inPre := false
+	for off := 0; off < len(s); {
+		end := strings.IndexByte(s[off:], '\n')
+		if end < 0 {
+			end = len(s) - off
+		}
+		line := s[off : off+end]
+		trimmed := strings.TrimLeft(line, " ")
+		switch {
+		case fence != "":
+			if strings.HasPrefix(trimmed, fence) && strings.Trim(trimmed, fence[:1]+" \t") == "" {
+				fence = ""
+			}
+		case inPre:
+			if strings.Contains(line, "</pre>") {
+				inPre = false
+			}
+		default:
+			lines = append(lines, off)
+			if strings.HasPrefix(line, head) {
+				heads = append(heads, off)
+			}
+			if f := openingFence(trimmed); f != "" && len(line)-len(trimmed) <= 3 {
+				fence = f
+			} else if strings.HasPrefix(trimmed, "<pre") && !strings.Contains(line, "</pre>") {
+				inPre = true
+			}
+		}
+		off += end + 1
+	}
+	return heads, lines
+}
+
+// openingFence returns the run of backticks or tildes a fenced code block
+// opens with, or "".
+func openingFence(line string) string {
+	for _, c := range []string{"`", "~"} {
+		n := len(line) - len(strings.TrimLeft(line, c))
+		if n >= 3 {
+			return strings.Repeat(c, n)
+		}
+	}
+	return ""
+}
+
+// lastBefore returns the largest offset in offs that is at most cut, or 0.
+func lastBefore(offs []int, cut int) int {
+	best := 0
+	for _, o := range offs {
+		if o <= cut && o > best {
+			best = o
+		}
+	}
+	return best
 }
 
 // cutRunes returns the longest prefix of s with at most n runes.

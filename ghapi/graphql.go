@@ -81,6 +81,7 @@ func githubMessage(raw []byte) string {
 type Thread struct {
 	ID         string
 	Resolved   bool
+	ResolvedBy string // the login that resolved it, when resolved
 	Outdated   bool
 	CommentIDs []int64
 }
@@ -90,7 +91,7 @@ const threadsQuery = `query AgcReviewThreads($owner: String!, $name: String!, $n
     pullRequest(number: $number) {
       reviewThreads(first: 100, after: $cursor) {
         pageInfo { hasNextPage endCursor }
-        nodes { id isResolved isOutdated comments(first: 1) { nodes { databaseId } } }
+        nodes { id isResolved resolvedBy { login } isOutdated comments(first: 1) { nodes { databaseId } } }
       }
     }
   }
@@ -113,7 +114,10 @@ func (c *Client) threads(ctx context.Context, number int) (map[int64]Thread, err
 						Nodes []struct {
 							ID         string `json:"id"`
 							IsResolved bool   `json:"isResolved"`
-							IsOutdated bool   `json:"isOutdated"`
+							ResolvedBy *struct {
+								Login string `json:"login"`
+							} `json:"resolvedBy"`
+							IsOutdated bool `json:"isOutdated"`
 							Comments   struct {
 								Nodes []struct {
 									DatabaseID int64 `json:"databaseId"`
@@ -134,6 +138,9 @@ func (c *Client) threads(ctx context.Context, number int) (map[int64]Thread, err
 		}
 		for _, n := range pr.ReviewThreads.Nodes {
 			t := Thread{ID: n.ID, Resolved: n.IsResolved, Outdated: n.IsOutdated}
+			if n.ResolvedBy != nil {
+				t.ResolvedBy = n.ResolvedBy.Login
+			}
 			for _, cm := range n.Comments.Nodes {
 				t.CommentIDs = append(t.CommentIDs, cm.DatabaseID)
 			}

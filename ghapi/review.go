@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/render"
@@ -48,13 +49,26 @@ func (c *Client) Review(ctx context.Context, st *PRState, r *agc.Response, opt R
 	var drafts []*github.DraftReviewComment
 	var resolve, unresolve []string
 	wantInline := map[string]bool{}
+	// Two findings with one id (a response that breaks V7.unique-ids)
+	// would take turns on one marked comment, run after run: the first
+	// stays inline, the others go to the review body.
+	for i := range res.Placed {
+		p := &res.Placed[i]
+		if p.Channel != ChannelInline {
+			continue
+		}
+		if key := markerID(p.Finding.ID); wantInline[key] {
+			p.Channel = ChannelBody
+		} else {
+			wantInline[key] = true
+		}
+	}
 	for _, p := range res.Placed {
 		if p.Channel != ChannelInline {
 			continue
 		}
-		wantInline[p.Finding.ID] = true
 		body, hash := inlineBody(gate, p)
-		old, ok := ex.inline[p.Finding.ID]
+		old, ok := ex.inline[markerID(p.Finding.ID)]
 		if !ok {
 			drafts = append(drafts, draft(p, body))
 			continue
@@ -97,7 +111,9 @@ func (c *Client) Review(ctx context.Context, st *PRState, r *agc.Response, opt R
 // keep brings an existing comment up to date: an edit when its text
 // changed, reopening its thread when the finding came back.
 func (c *Client) keep(ctx context.Context, st *PRState, old ownComment, body, hash string, res *ReviewResult, unresolve *[]string) error {
-	if t, ok := st.Threads[old.comment.GetID()]; ok && t.Resolved {
+	// Reopen only a thread this identity resolved (its finding had gone
+	// and is back); one a person resolved stays as they left it.
+	if t, ok := st.Threads[old.comment.GetID()]; ok && t.Resolved && sameLogin(t.ResolvedBy, c.cfg.Login) {
 		*unresolve = append(*unresolve, t.ID)
 	}
 	if old.hash == hash {
@@ -169,4 +185,10 @@ func (c *Client) fileComments(ctx context.Context, st *PRState, gate string, res
 		res.Posted++
 	}
 	return nil
+}
+
+// sameLogin compares a GraphQL login with a REST one: GraphQL names the
+// Actions bot "github-actions", REST "github-actions[bot]".
+func sameLogin(a, b string) bool {
+	return strings.TrimSuffix(a, "[bot]") == strings.TrimSuffix(b, "[bot]")
 }

@@ -28,7 +28,7 @@ var graphqlNames = map[string]bool{
 	"databaseId": true, "author": true, "login": true, "body": true,
 	// Mutation.resolveReviewThread / unresolveReviewThread
 	"resolveReviewThread": true, "unresolveReviewThread": true, "input": true, "threadId": true,
-	"thread": true, "clientMutationId": true,
+	"thread": true, "clientMutationId": true, "resolvedBy": true,
 }
 
 var (
@@ -86,7 +86,7 @@ func (s *Server) serveGraphQL(w http.ResponseWriter, r *http.Request, body []byt
 		return
 	}
 	if m[1] == "mutation" {
-		s.gqlResolve(w, q)
+		s.gqlResolve(w, q, who)
 		return
 	}
 	s.gqlThreads(w, q)
@@ -170,7 +170,11 @@ func (s *Server) threadJSON(pr *PullRequest, t *Thread) map[string]any {
 			"author": map[string]any{"login": strings.TrimSuffix(c.User.Login, "[bot]")}})
 	}
 	first := pr.comment(t.CommentIDs[0])
-	return map[string]any{"id": t.ID, "isResolved": t.Resolved, "isOutdated": t.Outdated, "path": first.Path,
+	var resolvedBy any
+	if t.Resolved {
+		resolvedBy = map[string]any{"login": t.ResolvedBy}
+	}
+	return map[string]any{"id": t.ID, "isResolved": t.Resolved, "resolvedBy": resolvedBy, "isOutdated": t.Outdated, "path": first.Path,
 		"line": nullIfZero(first.Line), "comments": map[string]any{"totalCount": len(cs), "nodes": cs}}
 }
 
@@ -186,7 +190,7 @@ func decodeCursor(c string) int {
 
 // gqlResolve runs every (un)resolveReviewThread call of a mutation, each
 // under its alias; an unknown thread gives null data and an error entry.
-func (s *Server) gqlResolve(w http.ResponseWriter, q gqlRequest) {
+func (s *Server) gqlResolve(w http.ResponseWriter, q gqlRequest, who Identity) {
 	data := map[string]any{}
 	var errs []any
 	for _, m := range gqlResolveCall.FindAllStringSubmatch(q.Query, -1) {
@@ -202,7 +206,10 @@ func (s *Server) gqlResolve(w http.ResponseWriter, q gqlRequest) {
 				"message": "Could not resolve to a node with the global id of '" + id + "'"})
 			continue
 		}
-		t.Resolved = m[2] == ""
+		t.Resolved, t.ResolvedBy = m[2] == "", ""
+		if t.Resolved {
+			t.ResolvedBy = strings.TrimSuffix(who.Login, "[bot]")
+		}
 		data[key] = map[string]any{"thread": map[string]any{"id": t.ID, "isResolved": t.Resolved}}
 	}
 	out := map[string]any{"data": data}

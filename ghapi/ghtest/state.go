@@ -48,6 +48,7 @@ type Thread struct {
 	ID         string
 	CommentIDs []int64
 	Resolved   bool
+	ResolvedBy string // login of who resolved it
 	Outdated   bool
 }
 

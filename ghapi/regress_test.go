@@ -1,0 +1,111 @@
+package ghapi
+
+import (
+	"context"
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/ghapi/ghtest"
+	"github.com/agcgate/agc-action/render"
+)
+
+// two findings with one id (a [V] error, but the Action still posts)
+// flip-flop one comment between their texts on every run and resolve the other.
+func TestDuplicateIDsDoNotFlipFlop(t *testing.T) {
+	srv := ghtest.New(t, ghtest.Options{})
+	head := prFixture(t, srv)
+	f1 := finding("lint", "x", "db.go:4", agc.Blocking)
+	f2 := finding("lint", "x", "db.go:5", agc.Blocking)
+	f2.What = "Another text."
+	r := response("lint", agc.Block, f1, f2)
+	c := newClient(t, srv, ghtest.TokenActions, &fakeSleep{})
+	ctx := context.Background()
+	for run := 1; run <= 3; run++ {
+		st, err := c.LoadPR(ctx, 2, headSHA)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := c.Review(ctx, st, r, ReviewOptions{Head: head})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("run %d: posted %d edited %d unchanged %d resolved %d", run, res.Posted, res.Edited, res.Unchanged, res.Resolved)
+		if run == 3 && res.Edited != 0 {
+			t.Errorf("run 3 of an unchanged response edited %d comments", res.Edited)
+		}
+	}
+}
+
+// a person resolves the thread of a finding that is still reported
+// (won't fix); every later run reopens it.
+func TestThreadResolvedByAPersonStaysResolved(t *testing.T) {
+	srv := ghtest.New(t, ghtest.Options{})
+	head := prFixture(t, srv)
+	r := response("lint", agc.Block, finding("lint", "x", "db.go:4", agc.Blocking))
+	c := newClient(t, srv, ghtest.TokenActions, &fakeSleep{})
+	ctx := context.Background()
+	st, _ := c.LoadPR(ctx, 2, headSHA)
+	if _, err := c.Review(ctx, st, r, ReviewOptions{Head: head}); err != nil {
+		t.Fatal(err)
+	}
+	srv.Snapshot(func(prs map[string]*ghtest.PullRequest, _ []*ghtest.CheckRun, _ []*ghtest.Status, _ []*ghtest.SARIFUpload) {
+		for _, th := range prs[testRepo+"#2"].Threads {
+			th.Resolved = true // the person resolves it
+		}
+	})
+	st, _ = c.LoadPR(ctx, 2, headSHA)
+	res, err := c.Review(ctx, st, r, ReviewOptions{Head: head})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Unresolved != 0 {
+		t.Errorf("rerun with the same finding reopened %d threads a person resolved", res.Unresolved)
+	}
+}
+
+// the summary cut searches "\n#### " in the raw Markdown, which a
+// remedy's run command can hold inside a fenced block: the cut lands inside
+// the block and leaves it open, swallowing the note.
+func TestSummaryNotCutInsideCodeBlock(t *testing.T) {
+	var fs []agc.Finding
+	for i := 0; i < 40; i++ {
+		f := finding("lint", "f"+string(rune('a'+i%26))+strings.Repeat("x", i), "db.go:4", agc.Blocking)
+		f.Remedy = agc.Remedy{Kind: agc.RemedyCommand, Run: "echo start\n#### not a heading\n" + strings.Repeat("echo filler\n", 150)}
+		fs = append(fs, f)
+	}
+	s, err := checkSummary(response("lint", agc.Block, fs...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(s, "\n```"); n%2 != 0 {
+		t.Errorf("summary ends inside a code block (%d fence lines); tail: %q", n, s[len(s)-200:])
+	}
+}
+
+// inlineBody bounds the text but not the marker, whose id is
+// unbounded and percent-encoded (×9 for CJK): the body passes 65,536.
+func TestInlineBodyWithinLimitWithMarker(t *testing.T) {
+	f := finding("lint", strings.Repeat("名", 400), "db.go:4", agc.Blocking)
+	f.Why = strings.Repeat("w", MaxBody-1000-len(render.FindingMarkdown(&f))+len(f.Why)-10)
+	body, _ := inlineBody("lint", Placed{Finding: &f})
+	if n := len([]rune(body)); n > MaxBody {
+		t.Errorf("inline body is %d characters, over GitHub's %d: the whole review fails with 422", n, MaxBody)
+	}
+}
+
+// applied502 forwards every request, then answers 502 to the first n POSTs
+// to .../reviews: GitHub applied the write but the gateway timed out.
+type applied502 struct{ n int }
+
+func (a *applied502) RoundTrip(r *http.Request) (*http.Response, error) {
+	resp, err := http.DefaultTransport.RoundTrip(r)
+	if err == nil && r.Method == http.MethodPost && strings.HasSuffix(r.URL.Path, "/reviews") && a.n > 0 {
+		a.n--
+		resp.Body.Close()
+		return &http.Response{StatusCode: 502, Header: http.Header{}, Body: io.NopCloser(strings.NewReader(`{"message":"Server Error"}`)), Request: r}, nil
+	}
+	return resp, err
+}
