@@ -247,3 +247,51 @@ func TestActionCarryOnlyWhatWasJudged(t *testing.T) {
 		}
 	})
 }
+
+// TestActionMergeCheckoutSuggestsOnHeadLines: on the default pull_request
+// checkout (the merge with a base that gained lines above the change), a
+// suggestion is computed on the head's files, so it lands on the head's
+// line, not the merge's.
+func TestActionMergeCheckoutSuggestsOnHeadLines(t *testing.T) {
+	const base = "package a\n\nfunc f() {\n\ta_1 := compute(1)\n\ta_2 := compute(2)\n}\n"
+	const head = "package a\n\nfunc f() {\n\ta_1 := compute(100)\n\ta_2 := compute(2)\n}\n"
+	srv := ghtest.New(t, ghtest.Options{})
+	repo := gittest.New(t)
+	repo.Write("src/a.go", base)
+	repo.Commit("base")
+	repo.Git("checkout", "-q", "-b", "pr")
+	repo.Write("src/a.go", head)
+	h0 := repo.Commit("the change")
+	repo.Git("checkout", "-q", "main")
+	repo.Write("src/a.go", "// one\n// two\n"+base)
+	repo.Commit("base moves on")
+	repo.Git("checkout", "-q", "--detach", "main")
+	repo.Git("merge", "-q", "--no-ff", "-m", "merge", h0)
+	srv.SetHead(ghRepo, 2, h0, []ghtest.File{{Path: "src/a.go", Base: base, Head: head}})
+
+	r := &agc.Response{AGC: agc.Version, Gate: agc.Gate{ID: "lint", Kind: agc.Deterministic, Version: "1"},
+		Subject: agc.Subject{Kind: agc.SubjectDiff, Fingerprint: "sha256:x", Scope: []string{"src/**"}}, Verdict: agc.Block,
+		Coverage: agc.Coverage{Complete: true, Classes: []string{"magic"}}, Attempt: agc.Attempt{N: 1, Budget: 3},
+		Findings: []agc.Finding{{ID: "lint/magic/src/a.go#f", Class: "magic", Location: "src/a.go#f", What: "100 is magic.",
+			Why: "Rule magic.", Severity: agc.Blocking, Status: agc.StatusNew,
+			Remedy: agc.Remedy{Kind: agc.RemedyPatch, Edits: []agc.Edit{{Path: "src/a.go", Find: "\ta_1 := compute(100)\n", Replace: "\ta_1 := compute(1)\n"}}},
+			Check:  agc.Check{Kind: agc.CheckCommand, Run: "go vet ./..."}}}}
+	data, _ := agc.Encode(r)
+	if err := os.WriteFile(filepath.Join(repo.Dir, "lint.json"), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	run := newActionRunner(t, srv, repo.Dir, "pull_request", ghEvent).input("agc", "lint.json").input("fail-on", "never")
+	run.env["GITHUB_SHA"] = repo.Git("rev-parse", "HEAD")
+	ev := strings.ReplaceAll(readFile(t, ghEvent), ghHeadSHA, h0)
+	run.env["GITHUB_EVENT_PATH"] = filepath.Join(t.TempDir(), "event.json")
+	if err := os.WriteFile(run.env["GITHUB_EVENT_PATH"], []byte(ev), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, out := run.run(); code != ExitOK {
+		t.Fatalf("exit %d\n%s", code, out)
+	}
+	pr := srv.PR(ghRepo, 2)
+	if len(pr.Comments) != 1 || pr.Comments[0].Line != 4 || !strings.Contains(pr.Comments[0].Body, "```suggestion\n\ta_1 := compute(1)\n```") {
+		t.Fatalf("want one suggestion on head line 4, got %+v", pr.Comments)
+	}
+}

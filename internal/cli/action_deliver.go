@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"fmt"
+	"github.com/agcgate/agc-action/fingerprint"
 	"io"
 	"net/http"
 	"os"
@@ -58,9 +59,8 @@ func (r *actionRun) dryRun() bool { return r.cfg.dryRun || r.cfg.preview }
 // deliver posts to GitHub what the channels ask for. It reports degraded
 // when the token cannot write; then every finding goes to workflow
 // annotations (and the job summary) instead, so nothing is lost.
-func (r *actionRun) deliver(ctx context.Context, gh *ghapi.Client, why string, gates []ghapi.Gate) (degraded bool, err error) {
+func (r *actionRun) deliver(ctx context.Context, gh *ghapi.Client, why string, gates []ghapi.Gate, head ghapi.FileReader) (degraded bool, err error) {
 	ch := r.channels()
-	head := dirReader{mustSourceFS(r.root)}
 	if len(gates) == 0 && !ch.upload {
 		return false, nil // a carry step: the carried runs are posted already
 	}
@@ -124,3 +124,35 @@ func (r *actionRun) detailsURL() string {
 	}
 	return strings.TrimSuffix(srv, "/") + "/" + repo + "/actions/runs/" + run
 }
+
+// headFiles reads the files of the commit reported on, which suggestions
+// and comment lines are computed against: the checkout when it is that
+// commit, else the commit's own objects when the clone has them. The
+// default pull_request checkout is the merge with the base, whose lines
+// differ from the head's wherever the base changed; without the head's
+// objects nothing can be read, so no suggestion is made, and the log says
+// how to check out the head.
+func (r *actionRun) headFiles(ctx context.Context, g *fingerprint.Git) ghapi.FileReader {
+	checkout := dirReader{mustSourceFS(r.root)}
+	if g == nil || r.rc.headSHA == "" {
+		return checkout
+	}
+	if head, err := g.Commit(ctx, "HEAD"); err != nil || head == r.rc.headSHA {
+		return checkout
+	}
+	if c, err := g.Commit(ctx, r.rc.headSHA); err == nil && c == r.rc.headSHA {
+		return gitFiles{ctx: ctx, g: g, rev: r.rc.headSHA}
+	}
+	r.warn("the checkout is not the commit reported on (" + short(r.rc.headSHA) + "), whose files suggestions are computed from; none is made. " +
+		"Check out the pull request's head: actions/checkout with ref: ${{ github.event.pull_request.head.sha }}")
+	return dirReader{emptyFS{}}
+}
+
+// gitFiles reads files of one commit from the clone's objects.
+type gitFiles struct {
+	ctx context.Context
+	g   *fingerprint.Git
+	rev string
+}
+
+func (f gitFiles) ReadFile(path string) ([]byte, error) { return f.g.File(f.ctx, f.rev, path) }

@@ -118,7 +118,7 @@ func (r *actionRun) exec(ctx context.Context) int {
 		workflowCommand(r.e.Stdout, "error", err.Error())
 		return ExitUsage
 	}
-	degraded, derr := r.deliver(ctx, gh, why, gates)
+	degraded, derr := r.deliver(ctx, gh, why, gates, r.headFiles(ctx, g))
 	if err := r.writeSummary(all, from, degraded); err != nil {
 		r.warn("job summary: " + err.Error())
 	}
