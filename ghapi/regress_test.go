@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/ghapi/ghtest"
@@ -108,4 +109,29 @@ func (a *applied502) RoundTrip(r *http.Request) (*http.Response, error) {
 		return &http.Response{StatusCode: 502, Header: http.Header{}, Body: io.NopCloser(strings.NewReader(`{"message":"Server Error"}`)), Request: r}, nil
 	}
 	return resp, err
+}
+
+// TestAppliedWriteNotSentTwice: a create-review POST answered 502 after
+// GitHub made the review is not sent again: one run, one review.
+func TestAppliedWriteNotSentTwice(t *testing.T) {
+	srv := ghtest.New(t, ghtest.Options{})
+	head := prFixture(t, srv)
+	r := response("lint", agc.Block, finding("lint", "x", "db.go:4", agc.Blocking))
+	sl := &fakeSleep{}
+	c, err := New(Config{Owner: testOwner, Repo: testName, Token: ghtest.TokenActions, BaseURL: srv.URL(), GraphQLURL: srv.GraphQLURL(),
+		Transport: &applied502{n: 5}, Retry: RetryPolicy{Sleep: sl.Sleep, Jitter: func(d time.Duration) time.Duration { return d }}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	st, _ := c.LoadPR(ctx, 2, headSHA)
+	if _, err := c.Review(ctx, st, r, ReviewOptions{Head: head}); err != nil {
+		t.Fatalf("the review was made; the 502 must not fail the run: %v", err)
+	}
+	srv.Snapshot(func(prs map[string]*ghtest.PullRequest, _ []*ghtest.CheckRun, _ []*ghtest.Status, _ []*ghtest.SARIFUpload) {
+		pr := prs[testRepo+"#2"]
+		if len(pr.Reviews) != 1 {
+			t.Errorf("one finding, one run: %d reviews and %d comments posted", len(pr.Reviews), len(pr.Comments))
+		}
+	})
 }

@@ -106,6 +106,12 @@ func (t *retryTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 		}
 		io.Copy(io.Discard, resp.Body)
 		resp.Body.Close()
+		if applied, ok := r.Context().Value(appliedKey{}).(func(context.Context) bool); ok && resp.StatusCode >= 500 && applied(r.Context()) {
+			// GitHub answered 5xx but made the write: sending it again
+			// would post it twice.
+			return &http.Response{StatusCode: http.StatusOK, Status: "200 OK (applied before a 5xx)", Header: http.Header{},
+				Body: io.NopCloser(strings.NewReader("{}")), Request: req}, nil
+		}
 		if err := t.p.Sleep(r.Context(), wait); err != nil {
 			return nil, err
 		}
@@ -159,4 +165,13 @@ func retryable(resp *http.Response) bool {
 	resp.Body.Close()
 	resp.Body = io.NopCloser(bytes.NewReader(body))
 	return strings.Contains(strings.ToLower(string(body)), "rate limit")
+}
+
+type appliedKey struct{}
+
+// whenApplied returns a context in which a write that GitHub answers with
+// a 5xx is not sent again if applied reports that it took effect anyway:
+// a 502 or 504 can come after GitHub made the change.
+func whenApplied(ctx context.Context, applied func(context.Context) bool) context.Context {
+	return context.WithValue(ctx, appliedKey{}, applied)
 }

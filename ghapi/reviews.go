@@ -2,7 +2,10 @@ package ghapi
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"fmt"
+	"strings"
 
 	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/render"
@@ -57,6 +60,13 @@ func (c *Client) reviews(ctx context.Context, st *PRState, r *agc.Response, draf
 }
 
 func (c *Client) createReview(ctx context.Context, st *PRState, body string, comments []*github.DraftReviewComment, res *ReviewResult) error {
+	// A review with its comments is the largest write; a 5xx after GitHub
+	// made it must not post every comment again. The body carries a
+	// one-off mark, unforgeable since rendered text never holds "<!--",
+	// that the retry looks for first.
+	mark := "<!-- agc-attempt:" + attemptID() + " -->"
+	body += "\n" + mark + "\n"
+	ctx = whenApplied(ctx, func(ctx context.Context) bool { return c.reviewExists(ctx, st.Number, mark) })
 	req := &github.PullRequestReviewRequest{CommitID: github.String(st.HeadSHA), Body: github.String(body),
 		Event: github.String("COMMENT"), Comments: comments}
 	if _, _, err := c.gh.PullRequests.CreateReview(ctx, c.cfg.Owner, c.cfg.Repo, st.Number, req); err != nil {
@@ -65,4 +75,32 @@ func (c *Client) createReview(ctx context.Context, st *PRState, body string, com
 	res.Reviews++
 	res.Posted += len(comments)
 	return nil
+}
+
+// reviewExists reports whether a review of the pull request holds mark.
+func (c *Client) reviewExists(ctx context.Context, number int, mark string) bool {
+	ctx = context.WithValue(ctx, appliedKey{}, nil) // the check itself is a plain read
+	opt := &github.ListOptions{PerPage: 100}
+	for {
+		rvs, resp, err := c.gh.PullRequests.ListReviews(ctx, c.cfg.Owner, c.cfg.Repo, number, opt)
+		if err != nil {
+			return false
+		}
+		for _, rv := range rvs {
+			if strings.Contains(rv.GetBody(), mark) {
+				return true
+			}
+		}
+		if resp.NextPage == 0 {
+			return false
+		}
+		opt.Page = resp.NextPage
+	}
+}
+
+// attemptID is a random id for one write.
+func attemptID() string {
+	var b [12]byte
+	_, _ = rand.Read(b[:])
+	return hex.EncodeToString(b[:])
 }
