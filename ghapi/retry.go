@@ -138,6 +138,9 @@ func (t *retryTransport) backoff(resp *http.Response, attempt int) (time.Duratio
 		if n, err := strconv.Atoi(s); err == nil && n >= 0 {
 			return time.Duration(n) * time.Second, true
 		}
+		if at, err := http.ParseTime(s); err == nil { // the HTTP-date form (RFC 9110 §10.2.3)
+			return max(at.Sub(t.p.Now()), 0), true
+		}
 	}
 	if resp.Header.Get("X-RateLimit-Remaining") == "0" {
 		if n, err := strconv.ParseInt(resp.Header.Get("X-RateLimit-Reset"), 10, 64); err == nil {

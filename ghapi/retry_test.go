@@ -2,6 +2,7 @@ package ghapi
 
 import (
 	"context"
+	"net/http"
 	"testing"
 	"time"
 
@@ -62,6 +63,23 @@ func TestJitterStaysInRange(t *testing.T) {
 	for i := 0; i < 1000; i++ {
 		if d := p.Jitter(10 * time.Second); d < 5*time.Second || d > 10*time.Second {
 			t.Fatalf("jitter %v outside [5s, 10s]", d)
+		}
+	}
+}
+
+// TestRetryAfterHTTPDate: Retry-After may be an HTTP date (RFC 9110
+// §10.2.3) as well as seconds.
+func TestRetryAfterHTTPDate(t *testing.T) {
+	now := time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)
+	tr := newRetryTransport(nil, RetryPolicy{Now: func() time.Time { return now }})
+	for hdr, want := range map[string]time.Duration{
+		"7":                             7 * time.Second,
+		"Mon, 30 Nov 2026 12:00:09 GMT": 9 * time.Second,
+		"Mon, 30 Nov 2026 11:59:00 GMT": 0,
+	} {
+		resp := &http.Response{StatusCode: http.StatusServiceUnavailable, Header: http.Header{"Retry-After": []string{hdr}}}
+		if d, ok := tr.backoff(resp, 0); !ok || d != want {
+			t.Errorf("Retry-After %q: wait %v (retry %v), want %v", hdr, d, ok, want)
 		}
 	}
 }
