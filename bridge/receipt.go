@@ -40,6 +40,8 @@ type receipt struct {
 	requested, enacted, reason  string
 	originalDigest, finalDigest string
 	adapterID, adapterVersion   string
+	overrideID                  string // set when an override waived a denial
+	overrideAuthority           string
 }
 
 // FromReceipt maps an action-admission Receipt (its as_dict() JSON) to the
@@ -106,8 +108,14 @@ func readReceipt(o *object) (*receipt, error) {
 		return nil, err
 	}
 	for _, name := range []string{"override_id", "override_authority_id", "override_actor_digest", "override_reason_digest"} {
-		if _, err := o.str(name, false); err != nil {
+		v, err := o.str(name, false)
+		if err != nil {
 			return nil, err
+		}
+		if name == "override_id" {
+			rc.overrideID = v
+		} else if name == "override_authority_id" {
+			rc.overrideAuthority = v
 		}
 	}
 	return rc, nil
@@ -177,6 +185,14 @@ func notEnacted(rc *receipt, loc string) agc.Finding {
 	if rc.requested == ActionRepair && rc.enacted == ActionDeny {
 		why = "gate-admission: an adapter that can deny but cannot repair turns a requested repair into a denial, so the agent can correct the input and retry."
 	}
+	if rc.overrideID != "" && rc.enacted == ActionAllow {
+		// Not a missing capability: a person's override is recorded. (An
+		// override applies only to an enacted denial and never turns a
+		// degraded one into allow, so the other explanations stand when
+		// the action is anything else.)
+		why = fmt.Sprintf("gate-admission: override %s, authorised by %s, is recorded against the %s; the receipt keeps only digests of the actor and the reason.",
+			rc.overrideID, orUnknown(rc.overrideAuthority), rc.requested)
+	}
 	return agc.Finding{
 		Class: ClassNotEnacted, Location: loc,
 		What:     fmt.Sprintf("The policies requested %s, but the adapter enacted %s.", rc.requested, rc.enacted),
@@ -198,4 +214,11 @@ func receiptKept(rc *receipt) extensions {
 		}
 	}
 	return x
+}
+
+func orUnknown(s string) string {
+	if s == "" {
+		return "an authority the receipt does not name"
+	}
+	return s
 }
