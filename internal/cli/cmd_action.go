@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -227,13 +226,12 @@ func (r *actionRun) collectSARIF(c *collected, file string) error {
 		return err
 	}
 	name := relName(r.root, file)
-	log, lints, err := sarif.ReadLog(bytes.NewReader(data), name, sarif.ReadOptions{Root: filepath.ToSlash(r.root)})
+	rs, lints, err := gateSARIF(r.reg, name, data, r.root, r.cfg.failLevel)
 	if err != nil {
 		return fmt.Errorf("input \"sarif\": %w", err)
 	}
-	rs, more := sarif.ToAGC(log, sarif.ToAGCOptions{FS: mustSourceFS(r.root), FailLevel: r.cfg.failLevel})
-	for _, l := range append(lints, more...) {
-		c.lint = append(c.lint, l.String())
+	for _, l := range lints {
+		c.lint = append(c.lint, fmt.Sprintf("%s: %s: %s", name, l.Where, l.Msg))
 	}
 	for _, resp := range rs {
 		raw, err := agc.Encode(resp)

@@ -57,7 +57,8 @@ func parseCarry(e *Env, args []string) (*carryOptions, int, bool) {
 	fs.StringVar(&o.scopeFile, "scope-file", "", "take the scope from this repo path at --base instead of the response")
 	fs.StringVar(&o.base, "base", "", "the revision (the base branch) to read --scope-file from")
 	fs.Var((*fpList)(&o.configs), "gate-config", "a repo path of a gate configuration file; repeat for more")
-	ev := o.gh.flags(e, fs)
+	ev, evErr := readRunContext(e.Getenv)
+	o.gh.flags(e, fs, ev)
 	if code, ok := parseFlags(fs, args); !ok {
 		return nil, code, false
 	}
@@ -65,6 +66,8 @@ func parseCarry(e *Env, args []string) (*carryOptions, int, bool) {
 	switch {
 	case fs.NArg() > 0:
 		err = fmt.Errorf("unexpected arguments")
+	case o.gh.on && evErr != nil:
+		err = evErr
 	case o.gh.on:
 		err = o.checkGithub(e, ev)
 	case o.previous == "":

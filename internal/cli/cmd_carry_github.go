@@ -26,23 +26,21 @@ type carryGithubOptions struct {
 	apiURL      string
 }
 
-// flags declares the --github flags on fs and returns the workflow's event,
-// whose values are their defaults.
-func (g *carryGithubOptions) flags(e *Env, fs *flag.FlagSet) event {
-	ev := readEvent(e.Getenv("GITHUB_EVENT_PATH"))
+// flags declares the --github flags on fs, with the workflow's event as
+// their defaults.
+func (g *carryGithubOptions) flags(e *Env, fs *flag.FlagSet, ev runContext) {
 	fs.BoolVar(&g.on, "github", false, "carry the gate's check run on GitHub from the pull request's earlier head (docs/fingerprint.md)")
 	fs.StringVar(&g.gate, "gate", "", "with --github: the gate id (its check run is agc/<id>)")
 	fs.Int64Var(&g.appID, "app-id", ghapi.ActionsAppID, "with --github: trust only check runs written by this GitHub App (default: GitHub Actions on github.com)")
 	fs.StringVar(&g.repository, "repository", e.Getenv("GITHUB_REPOSITORY"), "with --github: OWNER/NAME (default $GITHUB_REPOSITORY)")
-	fs.IntVar(&g.pr, "pr", ev.number, "with --github: the pull request (default from $GITHUB_EVENT_PATH)")
-	fs.StringVar(&g.sha, "sha", firstNonEmpty(ev.headSHA, e.Getenv("GITHUB_SHA")), "with --github: the new head, where a carried check run is posted")
-	fs.StringVar(&g.before, "before", ev.before, "with --github: the previous head (default the synchronize event's before)")
-	return ev
+	fs.IntVar(&g.pr, "pr", ev.pr, "with --github: the pull request (default from $GITHUB_EVENT_PATH)")
+	fs.StringVar(&g.sha, "sha", ev.headSHA, "with --github: the new head, where a carried check run is posted")
+	fs.StringVar(&g.before, "before", ev.beforeSHA, "with --github: the previous head (default the synchronize event's before)")
 }
 
 // checkGithub validates --github mode and fills the defaults that depend
 // on other flags.
-func (o *carryOptions) checkGithub(e *Env, ev event) error {
+func (o *carryOptions) checkGithub(e *Env, ev runContext) error {
 	g := &o.gh
 	g.token, g.apiURL = e.Getenv("GITHUB_TOKEN"), e.Getenv("GITHUB_API_URL")
 	if o.base == "" {

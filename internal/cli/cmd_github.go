@@ -1,9 +1,7 @@
 package cli
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -15,6 +13,7 @@ import (
 	"time"
 
 	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/formats"
 	"github.com/agcgate/agc-action/ghapi"
 	"github.com/agcgate/agc-action/sarif"
 )
@@ -64,10 +63,14 @@ func runGithub(e *Env, args []string) int {
 
 func parseGithub(e *Env, args []string) (githubOptions, int, bool) {
 	fs := newFlags(e, "github", githubUsage)
-	event := readEvent(e.Getenv("GITHUB_EVENT_PATH"))
+	rc, err := readRunContext(e.Getenv)
+	if err != nil {
+		fmt.Fprintf(e.Stderr, "agc-sarif github: %v\n", err)
+		return githubOptions{}, ExitUsage, false
+	}
 	repo := fs.String("repo", e.Getenv("GITHUB_REPOSITORY"), "repository OWNER/NAME (default $GITHUB_REPOSITORY)")
-	pr := fs.Int("pr", event.number, "pull request number (default from $GITHUB_EVENT_PATH)")
-	sha := fs.String("sha", firstNonEmpty(event.headSHA, e.Getenv("GITHUB_SHA")), "head commit (default the event's PR head, else $GITHUB_SHA)")
+	pr := fs.Int("pr", rc.pr, "pull request number (default from $GITHUB_EVENT_PATH)")
+	sha := fs.String("sha", rc.headSHA, "head commit (default the event's head, else $GITHUB_SHA)")
 	o := githubOptions{}
 	fs.BoolVar(&o.uploadSARIF, "upload-sarif", false, "upload to code scanning")
 	fs.BoolVar(&o.review, "review", false, "post a pull request review per gate")
@@ -91,7 +94,6 @@ func parseGithub(e *Env, args []string) (githubOptions, int, bool) {
 	if !o.uploadSARIF && !o.review && !o.check && !o.status {
 		o.check, o.review = true, o.pr > 0
 	}
-	var err error
 	o.owner, o.repo, err = splitRepo(*repo)
 	switch {
 	case err != nil:
@@ -120,57 +122,6 @@ func splitRepo(s string) (string, string, error) {
 	return owner, name, nil
 }
 
-func firstNonEmpty(ss ...string) string {
-	for _, s := range ss {
-		if s != "" {
-			return s
-		}
-	}
-	return ""
-}
-
-// event is what the command reads of the workflow's event payload.
-type event struct {
-	number  int
-	headSHA string
-	baseSHA string
-	before  string // of a synchronize event: the head before the push
-}
-
-// readEvent reads a pull_request (or pull_request_target) event's number,
-// head and base commits, and the before of a synchronize; any other
-// event, or none, gives zeros.
-func readEvent(path string) event {
-	if path == "" {
-		return event{}
-	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return event{}
-	}
-	var p struct {
-		Action      string `json:"action"`
-		Before      string `json:"before"`
-		PullRequest *struct {
-			Number int `json:"number"`
-			Head   struct {
-				SHA string `json:"sha"`
-			} `json:"head"`
-			Base struct {
-				SHA string `json:"sha"`
-			} `json:"base"`
-		} `json:"pull_request"`
-	}
-	if json.Unmarshal(data, &p) != nil || p.PullRequest == nil {
-		return event{}
-	}
-	ev := event{number: p.PullRequest.Number, headSHA: p.PullRequest.Head.SHA, baseSHA: p.PullRequest.Base.SHA}
-	if p.Action == "synchronize" {
-		ev.before = p.Before
-	}
-	return ev
-}
-
 // githubInputs are the responses to deliver and the SARIF logs to upload.
 type githubInputs struct {
 	gates []ghapi.Gate
@@ -185,13 +136,13 @@ func readGithubInputs(e *Env, o githubOptions) (githubInputs, error) {
 		if err != nil {
 			return in, err
 		}
-		if isSARIF(data) {
-			rs, lints, err := sarifResponses(name, data, o.root)
+		if formats.LooksLikeSARIF(data) {
+			rs, lints, err := gateSARIF(formats.Default(), displayName(name), data, o.root, "")
 			if err != nil {
 				return in, err
 			}
 			for _, l := range lints {
-				fmt.Fprintf(e.Stderr, "agc-sarif github: %s: warning: %s\n", displayName(name), l)
+				fmt.Fprintf(e.Stderr, "agc-sarif github: %s: warning: %s: %s\n", displayName(name), l.Where, l.Msg)
 			}
 			for _, r := range rs {
 				in.gates = append(in.gates, ghapi.Gate{Response: r})
@@ -214,30 +165,16 @@ func readGithubInputs(e *Env, o githubOptions) (githubInputs, error) {
 	return in, nil
 }
 
-// isSARIF: a JSON object with "runs" and "version" members.
-func isSARIF(data []byte) bool {
-	var top map[string]json.RawMessage
-	if json.Unmarshal(data, &top) != nil {
-		return false
-	}
-	_, runs := top["runs"]
-	_, version := top["version"]
-	return runs && version
-}
-
-// sarifResponses converts a SARIF log through the bridge; lints are the
-// repairs the bridge made, printed as warnings.
-func sarifResponses(name string, data []byte, root string) ([]*agc.Response, []sarif.Lint, error) {
+// gateSARIF reads a SARIF log as gates' answers through the format
+// registry, the one path convert, github and the Action share: paths are
+// relative to root, and lines are read through it.
+func gateSARIF(reg *formats.Registry, name string, data []byte, root, failLevel string) ([]*agc.Response, []formats.Lint, error) {
 	abs, err := filepath.Abs(root)
 	if err != nil {
 		return nil, nil, err
 	}
-	log, lints, err := sarif.ReadLog(bytes.NewReader(data), displayName(name), sarif.ReadOptions{Root: filepath.ToSlash(abs)})
-	if err != nil {
-		return nil, nil, err
-	}
-	rs, more := sarif.ToAGC(log, sarif.ToAGCOptions{FS: mustSourceFS(root)})
-	return rs, append(lints, more...), nil
+	f, _ := reg.Lookup("sarif")
+	return f.Read(name, data, formats.ReadOptions{FS: mustSourceFS(abs), Root: filepath.ToSlash(abs), FailLevel: failLevel})
 }
 
 // dirReader reads files of the checkout at head, refusing paths outside it.

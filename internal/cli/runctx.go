@@ -18,6 +18,7 @@ type runContext struct {
 	beforeSHA string // the previous head of a synchronize, else ""
 	ref       string // the ref code scanning files results under
 	baseRef   string // the pull request's base branch, for scope files
+	baseSHA   string // the pull request's base commit
 	fork      bool   // the pull request comes from another repository
 }
 
@@ -38,6 +39,7 @@ type eventPayload struct {
 		} `json:"head"`
 		Base struct {
 			Ref  string `json:"ref"`
+			SHA  string `json:"sha"`
 			Repo *struct {
 				FullName string `json:"full_name"`
 			} `json:"repo"`
@@ -85,7 +87,7 @@ func readRunContext(getenv func(string) string) (runContext, error) {
 	switch {
 	case p.PullRequest != nil:
 		pr := p.PullRequest
-		rc.pr, rc.headSHA, rc.baseRef = pr.Number, pr.Head.SHA, pr.Base.Ref
+		rc.pr, rc.headSHA, rc.baseRef, rc.baseSHA = pr.Number, pr.Head.SHA, pr.Base.Ref, pr.Base.SHA
 		rc.ref = fmt.Sprintf("refs/pull/%d/head", pr.Number)
 		if p.Action == "synchronize" {
 			rc.beforeSHA = p.Before
