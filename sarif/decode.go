@@ -135,20 +135,31 @@ func (d *treeDecoder) object(depth int) (any, bool) {
 			return nil, false
 		}
 		m[name] = v
-		d.ws()
-		if d.pos >= len(d.data) {
+		switch done, ok := d.next('}'); {
+		case !ok:
 			return nil, false
-		}
-		switch d.data[d.pos] {
-		case ',':
-			d.pos++
-		case '}':
-			d.pos++
+		case done:
 			return m, true
-		default:
-			return nil, false
 		}
 	}
+}
+
+// next reads what follows a member or an element: a comma (more to come)
+// or the closing byte (done); anything else is not JSON.
+func (d *treeDecoder) next(closing byte) (done, ok bool) {
+	d.ws()
+	if d.pos >= len(d.data) {
+		return false, false
+	}
+	switch d.data[d.pos] {
+	case ',':
+		d.pos++
+		return false, true
+	case closing:
+		d.pos++
+		return true, true
+	}
+	return false, false
 }
 
 // name is the member name b, shared with earlier members of the same name.
@@ -177,22 +188,16 @@ func (d *treeDecoder) array(depth int) (any, bool) {
 			return nil, false
 		}
 		d.stack = append(d.stack, v)
-		d.ws()
-		if d.pos >= len(d.data) {
+		done, ok := d.next(']')
+		switch {
+		case !ok:
 			return nil, false
-		}
-		switch d.data[d.pos] {
-		case ',':
-			d.pos++
-		case ']':
-			d.pos++
+		case done:
 			out := make([]any, len(d.stack)-base)
 			copy(out, d.stack[base:])
 			clear(d.stack[base:])
 			d.stack = d.stack[:base]
 			return out, true
-		default:
-			return nil, false
 		}
 	}
 }

@@ -129,44 +129,42 @@ func (w *xWriter) region(r *xRegion) {
 	w.close()
 }
 
-func (w *xWriter) fixes(fixes []xFix) {
+// array writes n items as a JSON array; item(i) writes item i.
+func (w *xWriter) array(n int, item func(i int)) {
 	w.b = append(w.b, '[')
-	for i, f := range fixes {
+	for i := range n {
 		if i > 0 {
 			w.b = append(w.b, ',')
 		}
+		item(i)
+	}
+	w.b = append(w.b, ']')
+	w.comma = true
+}
+
+func (w *xWriter) fixes(fixes []xFix) {
+	w.array(len(fixes), func(i int) {
+		f := fixes[i]
 		w.open()
 		w.str("description", f.Description, true)
 		w.name("changes")
-		w.b = append(w.b, '[')
-		for j, c := range f.Changes {
-			if j > 0 {
-				w.b = append(w.b, ',')
-			}
+		w.array(len(f.Changes), func(j int) {
+			c := f.Changes[j]
 			w.open()
 			w.str("uri", c.URI, false)
 			w.name("replacements")
-			w.b = append(w.b, '[')
-			for k, r := range c.Replacements {
-				if k > 0 {
-					w.b = append(w.b, ',')
-				}
+			w.array(len(c.Replacements), func(k int) {
+				r := c.Replacements[k]
 				w.open()
 				w.name("deleted")
 				w.region(&r.Deleted)
 				w.str("inserted", r.Inserted, false)
 				w.close()
-			}
-			w.b = append(w.b, ']')
-			w.comma = true
+			})
 			w.close()
-		}
-		w.b = append(w.b, ']')
-		w.comma = true
+		})
 		w.close()
-	}
-	w.b = append(w.b, ']')
-	w.comma = true
+	})
 }
 
 // xRecordMember is the unknown-members value {"agc-action/sarif": x} of a

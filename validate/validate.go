@@ -132,28 +132,25 @@ func coveredByRule(pointer string, rv []Violation) bool {
 	return false
 }
 
+// sections maps the top-level members of a response to the spec section
+// that defines them.
+var sections = []struct{ prefix, section string }{
+	{"/gate", "§4"}, {"/subject", "§5"}, {"/verdict", "§6"}, {"/findings", "§7"},
+	{"/coverage", "§8"}, {"/carried", "§9"}, {"/attempt", "§10"},
+}
+
 // sectionOf names the spec section a JSON pointer into a response falls in.
 func sectionOf(pointer string) string {
-	switch {
-	case payloadParent.MatchString(pointer):
+	if payloadParent.MatchString(pointer) {
 		if strings.Contains(pointer, "/check") {
 			return "§7.2"
 		}
 		return "§7.1"
-	case strings.HasPrefix(pointer, "/gate"):
-		return "§4"
-	case strings.HasPrefix(pointer, "/subject"):
-		return "§5"
-	case strings.HasPrefix(pointer, "/verdict"):
-		return "§6"
-	case strings.HasPrefix(pointer, "/findings"):
-		return "§7"
-	case strings.HasPrefix(pointer, "/coverage"):
-		return "§8"
-	case strings.HasPrefix(pointer, "/carried"):
-		return "§9"
-	case strings.HasPrefix(pointer, "/attempt"):
-		return "§10"
+	}
+	for _, s := range sections {
+		if strings.HasPrefix(pointer, s.prefix) {
+			return s.section
+		}
 	}
 	return "§3"
 }
