@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"flag"
+	goldenfile "github.com/agcgate/agc-action/internal/golden"
 	"os"
 	"path/filepath"
 	"sort"
@@ -12,8 +13,6 @@ import (
 
 	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/validate"
-	"github.com/go-json-experiment/json"
-	"github.com/google/go-cmp/cmp"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
@@ -146,31 +145,7 @@ func golden(t *testing.T, path string, r *agc.Response) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./bridge -update)", err)
-	}
-	if d := cmp.Diff(meaning(t, want), meaning(t, got)); d != "" {
-		t.Errorf("%s differs (-want +got):\n%s", path, d)
-	}
-}
-
-func meaning(t *testing.T, data []byte) any {
-	t.Helper()
-	var v any
-	if err := json.Unmarshal(data, &v); err != nil {
-		t.Fatal(err)
-	}
-	return v
+	goldenfile.Check(t, path, got, *update)
 }
 
 // TestMalformed: every malformed fixture gives an *Error that names the

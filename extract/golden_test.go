@@ -5,13 +5,13 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/agcgate/agc-action/internal/golden"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/agcgate/agc-action/agc"
-	"github.com/google/go-cmp/cmp"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
@@ -49,19 +49,7 @@ func TestGolden(t *testing.T) {
 				t.Fatal(err)
 			}
 			got := render(Find(msg))
-			golden := strings.TrimSuffix(in, ".md") + ".golden"
-			if *update {
-				if err := os.WriteFile(golden, got, 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatalf("%v (run go test ./extract -update)", err)
-			}
-			if diff := cmp.Diff(string(want), string(got)); diff != "" {
-				t.Errorf("%s mismatch (-want +got):\n%s", golden, diff)
-			}
+			golden.Check(t, strings.TrimSuffix(in, ".md")+".golden", got, *update)
 		})
 	}
 }

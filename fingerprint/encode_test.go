@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"flag"
 	"fmt"
+	"github.com/agcgate/agc-action/internal/golden"
 	"os"
 	"path/filepath"
 	"strings"
@@ -35,25 +36,18 @@ func TestWorkedExample(t *testing.T) {
 	}
 	enc := Encode(scope, gate, sel)
 	got := annotate(t, enc) + Sum(scope, gate, sel) + "\n"
-	golden := filepath.Join("testdata", "worked-example.txt")
-	if *update {
-		if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
+	path := filepath.Join("testdata", "worked-example.txt")
+	golden.Check(t, path, []byte(got), *update)
+	want, err := os.ReadFile(path)
 	if err != nil {
-		t.Fatalf("%v (run go test ./fingerprint -update)", err)
-	}
-	if got != string(want) {
-		t.Errorf("encoding of the worked example:\n%s\nwant (%s):\n%s", got, golden, want)
+		t.Fatal(err)
 	}
 	doc, err := os.ReadFile(filepath.Join("..", "docs", "fingerprint.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(string(doc), string(want)) {
-		t.Errorf("docs/fingerprint.md does not contain the worked example of %s verbatim", golden)
+		t.Errorf("docs/fingerprint.md does not contain the worked example of %s verbatim", path)
 	}
 }
 

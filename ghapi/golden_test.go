@@ -3,6 +3,7 @@ package ghapi
 import (
 	"bytes"
 	"context"
+	"github.com/agcgate/agc-action/internal/golden"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -45,17 +46,5 @@ func TestDryRunGolden(t *testing.T) {
 	got := strings.ReplaceAll(out.String(), strings.TrimPrefix(strings.TrimSuffix(srv.URL(), "/"), "http://"), "api.github.test")
 	// A review's one-off attempt mark is random by design.
 	got = regexp.MustCompile(`agc-attempt:[0-9a-f]+`).ReplaceAllString(got, "agc-attempt:ATTEMPT")
-	golden := filepath.Join("testdata", "dryrun-block-patch.golden")
-	if *update {
-		if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatalf("%v (run with -update to create it)", err)
-	}
-	if got != string(want) {
-		t.Errorf("dry-run output differs from %s (run with -update after checking):\n%s", golden, got)
-	}
+	golden.Check(t, filepath.Join("testdata", "dryrun-block-patch.golden"), []byte(got), *update)
 }

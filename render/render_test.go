@@ -3,13 +3,13 @@ package render
 import (
 	"bytes"
 	"flag"
+	"github.com/agcgate/agc-action/internal/golden"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/agcgate/agc-action/agc"
-	"github.com/google/go-cmp/cmp"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
@@ -67,19 +67,7 @@ func TestGolden(t *testing.T) {
 
 func compareGolden(t *testing.T, path, got string) {
 	t.Helper()
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run: go test ./render -update)", err)
-	}
-	if d := cmp.Diff(strings.Split(string(want), "\n"), strings.Split(got, "\n")); d != "" {
-		t.Errorf("%s differs (-want +got); run go test ./render -update if the change is intended:\n%s", path, d)
-	}
+	golden.Check(t, path, []byte(got), *update)
 }
 
 func BenchmarkMarkdown(b *testing.B) {

@@ -2,8 +2,8 @@ package sarif_test
 
 import (
 	"bytes"
-	"encoding/json"
 	"flag"
+	"github.com/agcgate/agc-action/internal/golden"
 	"os"
 	"path/filepath"
 	"strings"
@@ -13,7 +13,6 @@ import (
 	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/formats"
 	"github.com/agcgate/agc-action/sarif/sariftest"
-	"github.com/google/go-cmp/cmp"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
@@ -65,19 +64,7 @@ func TestGolden(t *testing.T) {
 			if err := out.Write(&buf, rs, formats.WriteOptions{FS: tt.fsys}); err != nil {
 				t.Fatal(err)
 			}
-			path := filepath.Join("testdata", tt.golden)
-			if *update {
-				if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run go test ./sarif -run TestGolden -update)", err)
-			}
-			if diff := cmp.Diff(decodeAny(t, want), decodeAny(t, buf.Bytes())); diff != "" {
-				t.Errorf("%s differs (-golden +got):\n%s", tt.golden, diff)
-			}
+			golden.Check(t, filepath.Join("testdata", tt.golden), buf.Bytes(), *update)
 			if strings.HasSuffix(tt.golden, ".sarif") {
 				if err := sariftest.CheckSchema(t, buf.Bytes()); err != nil {
 					t.Errorf("schema: %v", err)
@@ -114,13 +101,4 @@ func reencode(t *testing.T, rs []*agc.Response) []*agc.Response {
 		out = append(out, r2)
 	}
 	return out
-}
-
-func decodeAny(t *testing.T, b []byte) any {
-	t.Helper()
-	var v any
-	if err := json.Unmarshal(b, &v); err != nil {
-		t.Fatalf("%v in:\n%s", err, b)
-	}
-	return v
 }
