@@ -20,11 +20,12 @@ import (
 	"math/rand/v2"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/agcgate/agc-action/internal/testkit"
 )
 
 var cmPrefixes = []string{"", "", "", " ", "  ", "   ", "    ", "     ", "\t", " \t", "  \t", "> ", ">", ">\t", "> >", "- ", "-\t", "* ", "+ ", "1. ", "01. ", "2) ", "10. ", "-    ", "-      ", "- \t", "  > ", "  - ", "   1. ", "-", "1."}
@@ -68,19 +69,7 @@ func goFences(doc string) []cmFence {
 // tools/node_modules, failing the test when it or node is missing.
 func commonmarkJS(t *testing.T) string {
 	t.Helper()
-	const setup = "run scripts/setup.sh to install node and commonmark.js into tools/"
-	dir, err := filepath.Abs("..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	cm := filepath.Join(dir, "tools", "node_modules", "commonmark")
-	if _, err := os.Stat(filepath.Join(cm, "package.json")); err != nil {
-		t.Fatalf("commonmark.js not found: %v; %s", err, setup)
-	}
-	if _, err := exec.LookPath("node"); err != nil {
-		t.Fatalf("node not on PATH: %v; %s", err, setup)
-	}
-	return cm
+	return testkit.CommonmarkJS(t)
 }
 
 func jsFences(t *testing.T, cm string, docs []string) [][]cmFence {

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/internal/testkit"
 	"github.com/agcgate/agc-action/sarif"
 	"github.com/agcgate/agc-action/sarif/sariftest"
 	"github.com/agcgate/agc-action/validate"
@@ -27,13 +28,7 @@ func corpusDir(t testing.TB) string {
 
 func corpusFiles(t testing.TB) []string {
 	t.Helper()
-	dir := corpusDir(t)
-	files, err := filepath.Glob(filepath.Join(dir, "*.sarif"))
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no SARIF corpus in %s (%v): set AGC_SARIF_CORPUS to the shared sarif-corpus folder", dir, err)
-	}
-	sort.Strings(files)
-	return files
+	return testkit.Corpus(t)
 }
 
 // failingResults counts, independently of the package, the results that

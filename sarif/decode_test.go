@@ -4,16 +4,13 @@ import (
 	stdjson "encoding/json"
 	"math"
 	"os"
-	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
 
+	"github.com/agcgate/agc-action/internal/testkit"
 	"github.com/go-json-experiment/json/jsontext"
 )
-
-// corpus is the SARIF corpus the external tests read (corpusDir).
-const corpus = "/work/shared/sarif-corpus"
 
 // slowRun is what decodeRun must agree with: encoding/json's tree and
 // canonicalHash of the bytes.
@@ -97,7 +94,7 @@ func TestDecodeRun(t *testing.T) {
 	for _, c := range decodeRunCases {
 		checkDecodeRun(t, []byte(c))
 	}
-	files, _ := filepath.Glob(filepath.Join(corpus, "*.sarif"))
+	files := testkit.Corpus(t)
 	fast := 0
 	for _, f := range files {
 		data, err := os.ReadFile(f)

@@ -5,9 +5,9 @@ import (
 	"encoding/json"
 	"math"
 	"os"
-	"path/filepath"
 	"testing"
 
+	"github.com/agcgate/agc-action/internal/testkit"
 	gosarif "github.com/owenrumney/go-sarif/v2/sarif"
 )
 
@@ -35,10 +35,7 @@ func checkMarshal(t *testing.T, name string, rep *gosarif.Report) {
 // TestMarshalSpliced: Marshal writes exactly the bytes of one
 // encoding/json call, for every log of the corpus and for odd reports.
 func TestMarshalSpliced(t *testing.T) {
-	files, _ := filepath.Glob(filepath.Join(corpus, "*.sarif"))
-	if len(files) == 0 {
-		t.Fatal("no corpus")
-	}
+	files := testkit.Corpus(t)
 	for _, f := range files {
 		data, err := os.ReadFile(f)
 		if err != nil {

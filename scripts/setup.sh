@@ -1,30 +1,63 @@
 #!/usr/bin/env bash
-# Installs the pinned external tools the tests use, into tools/ (git-ignored):
+# Installs the pinned external tools the tests and the linters use, into the
+# git-ignored tools/:
 #   - npm packages from tools/package-lock.json: Microsoft's SARIF Multitool,
-#     GitHub's OpenAPI description, real webhook payloads;
-#   - actionlint and reviewdog from the Go module proxy, into tools/bin.
+#     GitHub's OpenAPI description, real webhook payloads, commonmark.js;
+#   - actionlint and reviewdog from the Go module proxy, into tools/bin;
+#   - staticcheck and goimports from the Go module proxy, into tools/bin.
+# The versions are pinned here, not in the main go.mod, so the tools'
+# dependencies never reach agc-sarif's build.
+#
+#   scripts/setup.sh        everything (what make test runs)
+#   scripts/setup.sh lint   only the linters (what make lint runs)
+#
 # Safe to run again; it skips what is already in place.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 ACTIONLINT_VERSION=v1.7.12
 REVIEWDOG_VERSION=v0.21.0
-
-if [ ! -x tools/node_modules/@microsoft/sarif-multitool-linux/Sarif.Multitool ] ||
-   [ tools/package-lock.json -nt tools/node_modules/.setup-stamp ]; then
-  npm ci --prefix tools --no-audit --no-fund --loglevel=error
-  # npm does not run the package's postinstall (chmod) by default.
-  chmod u+x tools/node_modules/@microsoft/sarif-multitool-linux/Sarif.Multitool
-  touch tools/node_modules/.setup-stamp
-fi
+STATICCHECK_VERSION=v0.8.2
+# goimports is released as part of golang.org/x/tools.
+X_TOOLS_VERSION=v0.52.0
 
 mkdir -p tools/bin
 export GOBIN="$PWD/tools/bin"
-if ! tools/bin/actionlint -version 2>/dev/null | grep -q "${ACTIONLINT_VERSION#v}"; then
-  go install "github.com/rhysd/actionlint/cmd/actionlint@${ACTIONLINT_VERSION}"
-fi
-# reviewdog -version prints "master" for a module build: ask the binary's
-# build information instead.
-if ! go version -m tools/bin/reviewdog 2>/dev/null | grep -q "github.com/reviewdog/reviewdog[[:space:]]*${REVIEWDOG_VERSION}"; then
-  go install "github.com/reviewdog/reviewdog/cmd/reviewdog@${REVIEWDOG_VERSION}"
-fi
+
+# has_module BIN MODULE VERSION: BIN was built from MODULE at VERSION.
+# (Module builds print "devel" or "master" for -version, so the build
+# information is read instead.)
+has_module() {
+  go version -m "$1" 2>/dev/null | grep -q "[[:space:]]$2[[:space:]]*$3"
+}
+
+install_lint() {
+  if ! has_module tools/bin/staticcheck honnef.co/go/tools "$STATICCHECK_VERSION"; then
+    go install "honnef.co/go/tools/cmd/staticcheck@${STATICCHECK_VERSION}"
+  fi
+  if ! has_module tools/bin/goimports golang.org/x/tools "$X_TOOLS_VERSION"; then
+    go install "golang.org/x/tools/cmd/goimports@${X_TOOLS_VERSION}"
+  fi
+}
+
+install_test() {
+  if [ ! -x tools/node_modules/@microsoft/sarif-multitool-linux/Sarif.Multitool ] ||
+     [ tools/package-lock.json -nt tools/node_modules/.setup-stamp ]; then
+    npm ci --prefix tools --no-audit --no-fund --loglevel=error
+    # npm does not run the package's postinstall (chmod) by default.
+    chmod u+x tools/node_modules/@microsoft/sarif-multitool-linux/Sarif.Multitool
+    touch tools/node_modules/.setup-stamp
+  fi
+  if ! tools/bin/actionlint -version 2>/dev/null | grep -q "${ACTIONLINT_VERSION#v}"; then
+    go install "github.com/rhysd/actionlint/cmd/actionlint@${ACTIONLINT_VERSION}"
+  fi
+  if ! has_module tools/bin/reviewdog github.com/reviewdog/reviewdog "$REVIEWDOG_VERSION"; then
+    go install "github.com/reviewdog/reviewdog/cmd/reviewdog@${REVIEWDOG_VERSION}"
+  fi
+}
+
+case "${1:-all}" in
+  lint) install_lint ;;
+  all) install_test; install_lint ;;
+  *) echo "usage: scripts/setup.sh [all|lint]" >&2; exit 2 ;;
+esac

@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/agcgate/agc-action/sarif/sariftest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -17,6 +16,7 @@ import (
 
 	"github.com/agcgate/agc-action/ghapi"
 	"github.com/agcgate/agc-action/ghapi/ghtest"
+	"github.com/agcgate/agc-action/internal/testkit"
 	"github.com/agcgate/agc-action/sarif"
 )
 
@@ -31,17 +31,14 @@ const headSHA2 = "6113728f27ae82c7b1a177c8d03f9e96e0adf246"
 // from the binary's build information).
 func reviewdogBin(t *testing.T) string {
 	t.Helper()
-	bin := filepath.Join(sariftest.RepoRoot(t), "tools", "bin", "reviewdog")
-	if _, err := os.Stat(bin); err != nil {
-		t.Fatalf("reviewdog is not installed at %s: run scripts/setup.sh (%v)", bin, err)
-	}
+	bin := testkit.Reviewdog(t)
 	checked.Do(func() {
 		out, err := exec.Command("go", "version", "-m", bin).Output()
 		switch {
 		case err != nil:
 			checkErr = fmt.Errorf("go version -m %s: %v", bin, err)
 		case !bytes.Contains(out, []byte("github.com/reviewdog/reviewdog\tv0.21.0")):
-			checkErr = fmt.Errorf("%s is not reviewdog v0.21.0: run scripts/setup.sh\n%s", bin, out)
+			checkErr = fmt.Errorf("%s is not reviewdog v0.21.0: run `make setup`\n%s", bin, out)
 		}
 	})
 	if checkErr != nil {

@@ -8,20 +8,15 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/agcgate/agc-action/internal/testkit"
 )
 
 const root = "../.."
 
 func actionlint(t *testing.T) string {
 	t.Helper()
-	bin, err := filepath.Abs(filepath.Join(root, "tools/bin/actionlint"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := os.Stat(bin); err != nil {
-		t.Fatalf("actionlint is not installed (%v): run scripts/setup.sh", err)
-	}
-	return bin
+	return testkit.Actionlint(t)
 }
 
 // lint runs actionlint on files inside dir, a repository root.

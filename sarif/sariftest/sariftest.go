@@ -17,6 +17,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/agcgate/agc-action/internal/testkit"
 	"github.com/agcgate/agc-action/sarif"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
@@ -25,20 +26,7 @@ import (
 // directory upwards.
 func RepoRoot(t testing.TB) string {
 	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("no go.mod above the working directory")
-		}
-		dir = parent
-	}
+	return testkit.RepoRoot(t)
 }
 
 var (
@@ -116,11 +104,7 @@ func CheckLimits(data []byte) error {
 // MultitoolPath is the Multitool binary scripts/setup.sh installs.
 func MultitoolPath(t testing.TB) string {
 	t.Helper()
-	p := filepath.Join(RepoRoot(t), "tools", "node_modules", "@microsoft", "sarif-multitool-linux", "Sarif.Multitool")
-	if _, err := os.Stat(p); err != nil {
-		t.Fatalf("SARIF Multitool not found at %s: run scripts/setup.sh", p)
-	}
-	return p
+	return testkit.Multitool(t)
 }
 
 // Multitool validates files in one Multitool call with the Sarif and Ghas

@@ -1,0 +1,160 @@
+// Package testkit holds what many packages' tests need: the repository
+// root, the pinned external tools that scripts/setup.sh installs, globs that
+// refuse to match nothing, and one loader of AGC responses.
+//
+// A test that needs an installed tool asks for it here. When the tool is
+// missing, the test is skipped with a message naming `make setup`, so
+// `go test ./...` on a fresh clone explains itself; `make test` (and so CI)
+// sets AGC_REQUIRE_TOOLS=1, and then a missing tool fails the test instead,
+// so a broken setup can never pass as a skip.
+//
+// It reads files and stats paths; it runs nothing. Only tests import it.
+package testkit
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"testing"
+
+	"github.com/agcgate/agc-action/agc"
+)
+
+// RequireEnv is the variable that turns a missing tool from a skip into a
+// failure.
+const RequireEnv = "AGC_REQUIRE_TOOLS"
+
+// RepoRoot is the directory holding the module's go.mod, found upwards from
+// the test's working directory.
+func RepoRoot(t testing.TB) string {
+	t.Helper()
+	dir, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			t.Fatal("no go.mod above the working directory")
+		}
+		dir = parent
+	}
+}
+
+// Missing skips the test, or fails it under AGC_REQUIRE_TOOLS, saying what
+// is missing and how to install it.
+func Missing(t testing.TB, what string, err error) {
+	t.Helper()
+	msg := what + " is not installed"
+	if err != nil {
+		msg += " (" + err.Error() + ")"
+	}
+	msg += ": run `make setup` (make test does)"
+	if os.Getenv(RequireEnv) != "" {
+		t.Fatal(msg)
+	}
+	t.Skip(msg)
+}
+
+// File returns the path of a tool file under the repository's tools/,
+// skipping or failing the test (see Missing) when it is absent.
+func File(t testing.TB, what string, rel ...string) string {
+	t.Helper()
+	p := filepath.Join(append([]string{RepoRoot(t), "tools"}, rel...)...)
+	if _, err := os.Stat(p); err != nil {
+		Missing(t, what, err)
+	}
+	return p
+}
+
+// Multitool is Microsoft's SARIF Multitool 5.7.0.
+func Multitool(t testing.TB) string {
+	t.Helper()
+	return File(t, "the SARIF Multitool", "node_modules", "@microsoft", "sarif-multitool-linux", "Sarif.Multitool")
+}
+
+// Actionlint is actionlint 1.7.12.
+func Actionlint(t testing.TB) string {
+	t.Helper()
+	return File(t, "actionlint", "bin", "actionlint")
+}
+
+// Reviewdog is reviewdog 0.21.0 (the caller checks the version).
+func Reviewdog(t testing.TB) string {
+	t.Helper()
+	return File(t, "reviewdog", "bin", "reviewdog")
+}
+
+// CommonmarkJS is the directory of commonmark.js 0.31.2, with node on PATH.
+func CommonmarkJS(t testing.TB) string {
+	t.Helper()
+	dir := File(t, "commonmark.js", "node_modules", "commonmark", "package.json")
+	if _, err := exec.LookPath("node"); err != nil {
+		Missing(t, "node", err)
+	}
+	return filepath.Dir(dir)
+}
+
+// Corpus lists the shared corpus of real tools' SARIF logs:
+// $AGC_SARIF_CORPUS, else shared/sarif-corpus beside the repository (where
+// the workspace and CI keep it). It skips, or fails under
+// AGC_REQUIRE_TOOLS, when there is none.
+func Corpus(t testing.TB) []string {
+	t.Helper()
+	dir := os.Getenv("AGC_SARIF_CORPUS")
+	if dir == "" {
+		dir = filepath.Join(RepoRoot(t), "..", "shared", "sarif-corpus")
+	}
+	files, err := filepath.Glob(filepath.Join(dir, "*.sarif"))
+	if err == nil && len(files) == 0 {
+		err = os.ErrNotExist
+	}
+	if err != nil {
+		msg := "no SARIF corpus in " + dir + " (" + err.Error() + "): set AGC_SARIF_CORPUS to the shared sarif-corpus folder"
+		if os.Getenv(RequireEnv) != "" {
+			t.Fatal(msg)
+		}
+		t.Skip(msg)
+	}
+	sort.Strings(files)
+	return files
+}
+
+// Glob is filepath.Glob for tests: a pattern that matches nothing fails the
+// test, so a renamed folder cannot turn a table test into one that checks
+// nothing. The matches are sorted.
+func Glob(t testing.TB, patterns ...string) []string {
+	t.Helper()
+	var all []string
+	for _, p := range patterns {
+		m, err := filepath.Glob(p)
+		if err != nil {
+			t.Fatalf("glob %s: %v", p, err)
+		}
+		if len(m) == 0 {
+			t.Fatalf("glob %s matches no file", p)
+		}
+		all = append(all, m...)
+	}
+	sort.Strings(all)
+	return all
+}
+
+// Response reads and strictly decodes one AGC response, failing the test
+// on any error.
+func Response(t testing.TB, path string) *agc.Response {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := agc.Decode(path, data, agc.Limits{})
+	if err != nil {
+		t.Fatalf("decode %s: %v", path, err)
+	}
+	return r
+}
