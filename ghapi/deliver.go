@@ -10,12 +10,6 @@ import (
 	"github.com/agcgate/agc-action/agc"
 )
 
-// Gate is one response to deliver, with its bytes as read.
-type Gate struct {
-	Response *agc.Response
-	Raw      []byte
-}
-
 // DeliverOptions choose the channels and where degraded output goes.
 type DeliverOptions struct {
 	PR        int // 0: not a pull request (no review)
@@ -40,11 +34,13 @@ type Report struct {
 	Degraded bool
 }
 
-// Deliver posts every gate's review, check run and status. When GitHub
+// Deliver posts every gate's review, check run and status: gates are
+// the gates' responses as read (Response set; Raw, when set, is embedded in
+// the check run as the gate wrote it). When GitHub
 // answers 403 "Resource not accessible by integration" it stops writing,
 // writes every gate's findings as workflow annotations and to the job
 // summary, and reports Degraded (not an error): nothing is dropped.
-func (c *Client) Deliver(ctx context.Context, gates []Gate, opt DeliverOptions) (*Report, error) {
+func (c *Client) Deliver(ctx context.Context, gates []agc.Doc, opt DeliverOptions) (*Report, error) {
 	rep := &Report{Reviews: map[string]*ReviewResult{}}
 	err := c.deliver(ctx, gates, opt, rep)
 	if err == nil || !IsReadOnly(err) {
@@ -57,7 +53,7 @@ func (c *Client) Deliver(ctx context.Context, gates []Gate, opt DeliverOptions) 
 // deliver posts each gate's check run and status first, so a required
 // check never waits on a review that failed, then its review. A failure of
 // one gate does not stop the others; a read-only token stops everything.
-func (c *Client) deliver(ctx context.Context, gates []Gate, opt DeliverOptions, rep *Report) error {
+func (c *Client) deliver(ctx context.Context, gates []agc.Doc, opt DeliverOptions, rep *Report) error {
 	var errs []error
 	for _, g := range gates {
 		err := c.deliverChecks(ctx, g, opt, rep)
@@ -88,7 +84,7 @@ func (c *Client) deliver(ctx context.Context, gates []Gate, opt DeliverOptions, 
 	return errors.Join(errs...)
 }
 
-func (c *Client) deliverChecks(ctx context.Context, g Gate, opt DeliverOptions, rep *Report) error {
+func (c *Client) deliverChecks(ctx context.Context, g agc.Doc, opt DeliverOptions, rep *Report) error {
 	r := g.Response
 	if opt.Check {
 		in := CheckInput{HeadSHA: opt.HeadSHA, Response: r, Raw: g.Raw, Head: opt.Placement.Head, DetailsURL: opt.DetailsURL}
@@ -108,7 +104,7 @@ func (c *Client) deliverChecks(ctx context.Context, g Gate, opt DeliverOptions, 
 
 // Degrade writes every gate's findings as workflow annotations and the job
 // summary, with ReadOnlyNotice, to the writers in opt.
-func Degrade(gates []Gate, opt DeliverOptions) error {
+func Degrade(gates []agc.Doc, opt DeliverOptions) error {
 	if opt.Annotations == nil || opt.Summary == nil {
 		return errors.New(ReadOnlyNotice + ", but no annotation or summary output was given")
 	}

@@ -19,7 +19,7 @@ func TestReadOnlyTokenDegrades(t *testing.T) {
 		finding("lint", "cmd", "Bash.command", agc.Advisory))
 	c := newClient(t, srv, ghtest.TokenReadOnly, &fakeSleep{})
 	var ann, sum bytes.Buffer
-	rep, err := c.Deliver(context.Background(), []Gate{{Response: r}}, DeliverOptions{PR: 2, HeadSHA: headSHA, Review: true, Check: true,
+	rep, err := c.Deliver(context.Background(), []agc.Doc{{Response: r}}, DeliverOptions{PR: 2, HeadSHA: headSHA, Review: true, Check: true,
 		Placement: ReviewOptions{Head: head}, Annotations: &ann, Summary: &sum})
 	if err != nil {
 		t.Fatal(err)
@@ -55,7 +55,7 @@ func TestGitHubEnterpriseServer(t *testing.T) {
 	ctx := context.Background()
 	r := response("lint", agc.Block, finding("lint", "added", "db.go:4", agc.Blocking))
 	for i := 0; i < 2; i++ { // the second run reads threads through GraphQL
-		if _, err := c.Deliver(ctx, []Gate{{Response: r}}, DeliverOptions{PR: 2, HeadSHA: headSHA, Review: true, Check: true, Placement: ReviewOptions{Head: head}}); err != nil {
+		if _, err := c.Deliver(ctx, []agc.Doc{{Response: r}}, DeliverOptions{PR: 2, HeadSHA: headSHA, Review: true, Check: true, Placement: ReviewOptions{Head: head}}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -72,7 +72,7 @@ func TestDryRunPrintsAndSendsNothing(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := response("lint", agc.Block, finding("lint", "x", "main.go:1", agc.Blocking))
-	if _, err := c.Deliver(context.Background(), []Gate{{Response: r}}, DeliverOptions{PR: 2, HeadSHA: headSHA, Review: true, Check: true, Status: true}); err != nil {
+	if _, err := c.Deliver(context.Background(), []agc.Doc{{Response: r}}, DeliverOptions{PR: 2, HeadSHA: headSHA, Review: true, Check: true, Status: true}); err != nil {
 		t.Fatal(err)
 	}
 	if n := len(srv.Counts()); n != 0 {
@@ -100,7 +100,7 @@ func TestDryRunForwardsReads(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := response("lint", agc.Block, finding("lint", "added", "db.go:4", agc.Blocking))
-	if _, err := c.Deliver(context.Background(), []Gate{{Response: r}}, DeliverOptions{PR: 2, HeadSHA: headSHA, Review: true, Placement: ReviewOptions{Head: head}}); err != nil {
+	if _, err := c.Deliver(context.Background(), []agc.Doc{{Response: r}}, DeliverOptions{PR: 2, HeadSHA: headSHA, Review: true, Placement: ReviewOptions{Head: head}}); err != nil {
 		t.Fatal(err)
 	}
 	counts := srv.Counts()
@@ -123,7 +123,7 @@ func TestRerunEditsAndReopens(t *testing.T) {
 	b := finding("lint", "b", "db.go:5", agc.Blocking)
 	deliver := func(fs ...agc.Finding) *ReviewResult {
 		t.Helper()
-		rep, err := c.Deliver(ctx, []Gate{{Response: response("lint", agc.Block, fs...)}}, DeliverOptions{PR: 2, HeadSHA: headSHA, Review: true, Placement: ReviewOptions{Head: head}})
+		rep, err := c.Deliver(ctx, []agc.Doc{{Response: response("lint", agc.Block, fs...)}}, DeliverOptions{PR: 2, HeadSHA: headSHA, Review: true, Placement: ReviewOptions{Head: head}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -159,7 +159,7 @@ func TestCheckRunPostedWhenReviewFails(t *testing.T) {
 	srv.Inject("pulls/create-review", ghtest.Fault{Status: 422, Message: "Unprocessable Entity: Line could not be resolved"})
 	c := newClient(t, srv, ghtest.TokenActions, &fakeSleep{})
 	r := response("lint", agc.Block, finding("lint", "a", "db.go:4", agc.Blocking))
-	rep, err := c.Deliver(context.Background(), []Gate{{Response: r}}, DeliverOptions{PR: 2, HeadSHA: headSHA, Review: true, Check: true, Placement: ReviewOptions{Head: head}})
+	rep, err := c.Deliver(context.Background(), []agc.Doc{{Response: r}}, DeliverOptions{PR: 2, HeadSHA: headSHA, Review: true, Check: true, Placement: ReviewOptions{Head: head}})
 	if !isHTTP(err, 422) || !strings.Contains(err.Error(), "Line could not be resolved") {
 		t.Errorf("err = %v, want GitHub's 422", err)
 	}

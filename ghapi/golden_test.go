@@ -38,7 +38,7 @@ func TestDryRunGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = c.Deliver(context.Background(), []Gate{{Response: r, Raw: raw}}, DeliverOptions{PR: 2, HeadSHA: headSHA,
+	_, err = c.Deliver(context.Background(), []agc.Doc{{Response: r, Raw: raw}}, DeliverOptions{PR: 2, HeadSHA: headSHA,
 		Review: true, Check: true, Status: true, Placement: ReviewOptions{Head: files{"src/store/db.go": head}}})
 	if err != nil {
 		t.Fatal(err)

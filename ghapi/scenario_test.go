@@ -111,7 +111,7 @@ func TestScenario300Findings(t *testing.T) {
 	ctx := context.Background()
 	run := func(name string, head files, sha string, fs []agc.Finding) (*ReviewResult, runCounts) {
 		t.Helper()
-		gates := []Gate{{Response: response("scan", agc.Block, fs...)}}
+		gates := []agc.Doc{{Response: response("scan", agc.Block, fs...)}}
 		rep, err := c.Deliver(ctx, gates, DeliverOptions{PR: 7, HeadSHA: sha, Review: true, Check: true, Status: true,
 			Placement: ReviewOptions{Head: head}})
 		if err != nil {

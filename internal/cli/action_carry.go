@@ -132,7 +132,7 @@ func short(sha string) string { return sha[:min(len(sha), 12)] }
 // marks the answer as bound: only bound answers are ever carried. An
 // answer that cannot be bound is posted as the gate wrote it and says why
 // in the log; the others are still bound.
-func (r *actionRun) bind(ctx context.Context, g *fingerprint.Git, rev string, gates []ghapi.Gate) []error {
+func (r *actionRun) bind(ctx context.Context, g *fingerprint.Git, rev string, gates []agc.Doc) []error {
 	compute := r.fingerprinter(g)
 	var errs []error
 	for i := range gates {
@@ -147,7 +147,7 @@ func (r *actionRun) bind(ctx context.Context, g *fingerprint.Git, rev string, ga
 	return errs
 }
 
-func bindOne(ctx context.Context, compute ghcarry.Fingerprinter, rev string, g *ghapi.Gate) error {
+func bindOne(ctx context.Context, compute ghcarry.Fingerprinter, rev string, g *agc.Doc) error {
 	resp := g.Response
 	res, err := compute(ctx, rev, resp)
 	if err != nil {
@@ -179,7 +179,7 @@ func bound(r *agc.Response) bool {
 
 // carried is a gate whose earlier verdict now stands for this head.
 type carriedGate struct {
-	gate   ghapi.Gate
+	gate   agc.Doc
 	from   string // the commit the verdict was judged on
 	reason string
 }
@@ -220,7 +220,7 @@ func (r *actionRun) carry(ctx context.Context, gh *ghapi.Client, g *fingerprint.
 			return out, append(notCarried, id), err
 		}
 		raw, _ := agc.Encode(resp)
-		out = append(out, carriedGate{gate: ghapi.Gate{Response: resp, Raw: raw}, from: res.JudgedSHA, reason: res.Reason})
+		out = append(out, carriedGate{gate: agc.Doc{Response: resp, Raw: raw}, from: res.JudgedSHA, reason: res.Reason})
 	}
 	return out, notCarried, nil
 }

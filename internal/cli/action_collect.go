@@ -10,14 +10,13 @@ import (
 	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/extract"
 	"github.com/agcgate/agc-action/formats"
-	"github.com/agcgate/agc-action/ghapi"
 	"github.com/agcgate/agc-action/validate"
 	"github.com/bmatcuk/doublestar/v4"
 )
 
 // collected is every gate answer the Action was given.
 type collected struct {
-	gates  []ghapi.Gate      // one per gate, in input order
+	gates  []agc.Doc         // one per gate, in input order
 	source map[string]string // gate id -> where its answer came from
 	agc    []*agc.Response   // answers given as AGC (uploaded as one SARIF log)
 	sarif  [][]byte          // SARIF logs given, uploaded as they are
@@ -149,7 +148,7 @@ func (c *collected) add(src string, r *agc.Response, raw []byte) {
 		return
 	}
 	c.source[r.Gate.ID] = src
-	c.gates = append(c.gates, ghapi.Gate{Response: r, Raw: raw})
+	c.gates = append(c.gates, agc.Doc{Response: r, Raw: raw})
 }
 
 // unreadable is a file that holds no gate answer at all.

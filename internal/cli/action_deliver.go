@@ -9,6 +9,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/ghapi"
 )
 
@@ -59,7 +60,7 @@ func (r *actionRun) dryRun() bool { return r.cfg.dryRun || r.cfg.preview }
 // deliver posts to GitHub what the channels ask for. It reports degraded
 // when the token cannot write; then every finding goes to workflow
 // annotations (and the job summary) instead, so nothing is lost.
-func (r *actionRun) deliver(ctx context.Context, gh *ghapi.Client, why string, gates []ghapi.Gate, head ghapi.FileReader) (degraded bool, err error) {
+func (r *actionRun) deliver(ctx context.Context, gh *ghapi.Client, why string, gates []agc.Doc, head ghapi.FileReader) (degraded bool, err error) {
 	ch := r.channels()
 	if len(gates) == 0 && !ch.upload {
 		return false, nil // a carry step: the carried runs are posted already

@@ -8,7 +8,6 @@ import (
 	"strconv"
 
 	"github.com/agcgate/agc-action/agc"
-	"github.com/agcgate/agc-action/ghapi"
 	"github.com/agcgate/agc-action/render"
 	"github.com/agcgate/agc-action/sarif"
 )
@@ -27,7 +26,7 @@ type actionOutputs struct {
 }
 
 // summarize computes the outputs that follow from the answers.
-func summarize(gates []ghapi.Gate, carried map[string]string) actionOutputs {
+func summarize(gates []agc.Doc, carried map[string]string) actionOutputs {
 	o := actionOutputs{verdict: agc.Allow, carried: len(carried) > 0 && len(carried) == len(gates)}
 	for _, g := range gates {
 		r := g.Response
@@ -70,7 +69,7 @@ func (r *actionRun) tempDir() (string, error) {
 
 // writeSARIF writes every gate's answer as one SARIF log, the sarif-file
 // output, for upload-sarif or an artifact.
-func (r *actionRun) writeSARIF(gates []ghapi.Gate) error {
+func (r *actionRun) writeSARIF(gates []agc.Doc) error {
 	rs := make([]*agc.Response, len(gates))
 	for i, g := range gates {
 		rs[i] = g.Response
@@ -103,7 +102,7 @@ const maxSummary = 1000 << 10
 // writeSummary writes the job summary: a table of gates, then every
 // answer rendered. It goes to GITHUB_STEP_SUMMARY and to the summary-file
 // output.
-func (r *actionRun) writeSummary(gates []ghapi.Gate, carried map[string]string, degraded bool) error {
+func (r *actionRun) writeSummary(gates []agc.Doc, carried map[string]string, degraded bool) error {
 	var b bytes.Buffer
 	title := "AGC gates: " + r.out.verdict
 	if r.cfg.preview {

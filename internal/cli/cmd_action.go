@@ -247,7 +247,7 @@ func (r *actionRun) collectSARIF(c *collected, file string) error {
 // withValidator adds the validator's own answer as gate agc-validate when
 // AGC documents were given, so an invalid answer fails a check of its own
 // and every violation is delivered like any finding.
-func (r *actionRun) withValidator(c *collected) []ghapi.Gate {
+func (r *actionRun) withValidator(c *collected) []agc.Doc {
 	if len(c.checks) == 0 && len(c.vs) == 0 {
 		return c.gates
 	}
@@ -257,7 +257,7 @@ func (r *actionRun) withValidator(c *collected) []ghapi.Gate {
 	}
 	v := validate.AsResponse(inputs, c.vs, validate.GateOptions{})
 	raw, _ := agc.Encode(v)
-	return append(c.gates, ghapi.Gate{Response: v, Raw: raw})
+	return append(c.gates, agc.Doc{Response: v, Raw: raw})
 }
 
 // warn prints a workflow warning.

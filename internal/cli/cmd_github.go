@@ -124,7 +124,7 @@ func splitRepo(s string) (string, string, error) {
 
 // githubInputs are the responses to deliver and the SARIF logs to upload.
 type githubInputs struct {
-	gates []ghapi.Gate
+	gates []agc.Doc
 	agc   []*agc.Response // responses given as AGC, uploaded as one SARIF log
 	sarif [][]byte        // logs given as SARIF, uploaded as they are
 }
@@ -145,7 +145,7 @@ func readGithubInputs(e *Env, o githubOptions) (githubInputs, error) {
 				fmt.Fprintf(e.Stderr, "agc-sarif github: %s: warning: %s: %s\n", displayName(name), l.Where, l.Msg)
 			}
 			for _, r := range rs {
-				in.gates = append(in.gates, ghapi.Gate{Response: r})
+				in.gates = append(in.gates, agc.Doc{Response: r})
 			}
 			in.sarif = append(in.sarif, data)
 			continue
@@ -158,7 +158,7 @@ func readGithubInputs(e *Env, o githubOptions) (githubInputs, error) {
 			if d.Err != nil {
 				return in, d.Err
 			}
-			in.gates = append(in.gates, ghapi.Gate{Response: d.Response, Raw: d.Raw})
+			in.gates = append(in.gates, agc.Doc{Response: d.Response, Raw: d.Raw})
 			in.agc = append(in.agc, d.Response)
 		}
 	}

@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/ghapi"
 	"github.com/agcgate/agc-action/ghapi/ghtest"
 	"github.com/agcgate/agc-action/internal/testkit"
@@ -199,9 +200,9 @@ func (p *pr) ours(log []byte) (*ghapi.Report, []time.Duration, error) {
 		p.t.Fatal(err)
 	}
 	rs, _ := sarif.ToAGC(l, sarif.ToAGCOptions{FS: os.DirFS(p.dir)})
-	var gates []ghapi.Gate
+	var gates []agc.Doc
 	for _, r := range rs {
-		gates = append(gates, ghapi.Gate{Response: r})
+		gates = append(gates, agc.Doc{Response: r})
 	}
 	sl := &noSleep{}
 	owner, name, _ := strings.Cut(p.ev.Repo, "/")
