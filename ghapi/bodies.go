@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/render"
 )
 
@@ -23,17 +24,47 @@ func findingText(p Placed) string {
 	return text
 }
 
-// inlineBody is an inline comment's body with its marker; hash covers the
+// InlineBody is an inline comment's body with its marker; hash covers the
 // shown text only.
-func inlineBody(gate string, p Placed) (body, hash string) {
+func InlineBody(gate string, p Placed) (body, hash string) {
 	text := findingText(p)
 	hash = contentHash(text)
-	m := FormatMarker(MarkFinding, "gate", gate, "id", markerID(p.Finding.ID), "hash", hash)
+	m := FormatMarker(MarkFinding, "gate", gate, "id", MarkerID(p.Finding.ID), "hash", hash)
 	if len(withMarkers([]string{m}, text)) > MaxBody {
 		text = fmt.Sprintf("This finding is too long for a review comment (%d characters); the check run agc/%s shows it in full.\n",
 			len(text), render.Escape(gate))
 	}
 	return withMarkers([]string{m}, text), hash
+}
+
+// FileBody is the file-level comment on path: the findings ps in that file
+// that cannot be inline.
+func FileBody(gate, path string, ps []Placed) (body, hash string) {
+	heading := fmt.Sprintf("**agc/%s**: findings in this file outside the lines this pull request changes.\n", render.Escape(gate))
+	return groupBody(gate, heading, ps, func(h string) string {
+		return FormatMarker(MarkFile, "gate", gate, "path", path, "hash", h)
+	})
+}
+
+// ReviewBody is the body of r's review: the verdict, then the findings ps
+// outside the pull request's files.
+func ReviewBody(r *agc.Response, ps []Placed) (body, hash string) {
+	gate := r.Gate.ID
+	heading := fmt.Sprintf("**agc/%s**: verdict **%s**, %d findings. The check run agc/%s holds the whole response.\n",
+		render.Escape(gate), render.Escape(r.Verdict), len(r.Findings), render.Escape(gate))
+	if len(ps) > 0 {
+		heading += "\nFindings outside this pull request's files:\n"
+	}
+	return groupBody(gate, heading, ps, func(h string) string {
+		return FormatMarker(MarkReview, "gate", gate, "hash", h)
+	})
+}
+
+// PartBody is the body of a further review that carries only new inline
+// comments, n of them, as part k of parts (1-based).
+func PartBody(gate string, n, k, parts int) string {
+	return fmt.Sprintf("**agc/%s**: %d new findings on the lines this pull request changes (part %d of %d).\n",
+		render.Escape(gate), n, k, parts)
 }
 
 // groupBody is a file-level comment or a review body carrying several
@@ -49,7 +80,7 @@ func groupBody(gate, heading string, ps []Placed, marker func(hash string) strin
 	shown := 0
 	for i, p := range ps {
 		block := fmt.Sprintf("\n#### %d. %s\n\n%s", i+1, render.Escape(p.Finding.What), findingText(p))
-		m := FormatMarker(MarkFinding, "gate", gate, "id", markerID(p.Finding.ID))
+		m := FormatMarker(MarkFinding, "gate", gate, "id", MarkerID(p.Finding.ID))
 		if size+len(block)+len(m)+1 > MaxBody {
 			break
 		}
@@ -70,9 +101,9 @@ func groupBody(gate, heading string, ps []Placed, marker func(hash string) strin
 // length limit, and percent-encoding can make one nine times longer.
 const maxMarkerID = 512
 
-// markerID is how a marker names a finding: its id, or when that is long,
+// MarkerID is how a marker names a finding: its id, or when that is long,
 // the SHA-256 of it.
-func markerID(id string) string {
+func MarkerID(id string) string {
 	if len(id) <= maxMarkerID {
 		return id
 	}

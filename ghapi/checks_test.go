@@ -11,16 +11,7 @@ import (
 	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/ghapi/ghtest"
 	"github.com/google/go-cmp/cmp"
-	"github.com/google/go-github/v62/github"
 )
-
-func TestConclusions(t *testing.T) {
-	for verdict, want := range map[string]string{agc.Allow: "success", agc.Repaired: "success", agc.Block: "failure", agc.Escalate: "action_required"} {
-		if got := Conclusion(verdict); got != want {
-			t.Errorf("Conclusion(%s) = %s, want %s", verdict, got, want)
-		}
-	}
-}
 
 func TestCheckRunAnnotationsInBatchesAndReadBack(t *testing.T) {
 	srv := ghtest.New(t, ghtest.Options{})
@@ -67,41 +58,6 @@ func TestCheckRunAnnotationsInBatchesAndReadBack(t *testing.T) {
 }
 
 func itoaT(i int) string { return strconv.Itoa(i) }
-
-func TestReadBackRejectsTampering(t *testing.T) {
-	raw := []byte(`{"agc":"0.1"}`)
-	text := EmbedResponse(raw)
-	run := &github.CheckRun{ID: github.Int64(1), Output: &github.CheckRunOutput{Text: github.String(strings.Replace(text, "sha256=", "sha256=0", 1))}}
-	if _, err := ReadBackRaw(run); err == nil || !strings.Contains(err.Error(), "sha256") {
-		t.Errorf("tampered checksum: err = %v", err)
-	}
-	run.Output.Text = github.String("no response here")
-	if _, err := ReadBackRaw(run); err != ErrNotEmbedded {
-		t.Errorf("err = %v, want ErrNotEmbedded", err)
-	}
-}
-
-func TestSummaryCutCleanly(t *testing.T) {
-	var fs []agc.Finding
-	for i := 0; i < 400; i++ {
-		f := finding("big", "f"+itoaT(i+1), "a.go:1", agc.Blocking)
-		f.What = strings.Repeat("ünïcödé ", 30)
-		fs = append(fs, f)
-	}
-	s, err := checkSummary(response("big", agc.Block, fs...))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if n := utf8.RuneCountInString(s); n > MaxCheckText {
-		t.Fatalf("summary has %d characters", n)
-	}
-	if !strings.Contains(s, "more sections are in the response embedded") {
-		t.Error("cut summary does not say so")
-	}
-	if i := strings.LastIndex(s, "\n#### "); i < 0 || !strings.Contains(s[i:], "**Check:**") && !strings.Contains(s[i:], "Check") {
-		t.Error("the last finding kept is not whole")
-	}
-}
 
 func TestCheckRunWithoutFindingsAndStatus(t *testing.T) {
 	srv := ghtest.New(t, ghtest.Options{})

@@ -1,20 +1,47 @@
 package ghapi
 
 import (
-	"strconv"
-
+	"errors"
 	"fmt"
-	githubactions "github.com/sethvargo/go-githubactions"
 	"io"
+	"strconv"
 
 	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/render"
+	githubactions "github.com/sethvargo/go-githubactions"
 )
 
 // ReadOnlyNotice is said when the token cannot write (a fork's pull
 // request, Dependabot): findings go to workflow annotations and the job
 // summary instead.
 const ReadOnlyNotice = "agc: the token cannot write here (403 Resource not accessible by integration: a pull request from a fork, Dependabot, or a permission missing from the workflow's permissions); findings are reported as workflow annotations and in the job summary instead"
+
+// Degrade writes every gate's findings as workflow annotations to
+// annotations and every response to the job summary summary, with
+// ReadOnlyNotice: what a run reports when it cannot write to GitHub. head
+// places the annotations, as in WriteAnnotations.
+func Degrade(annotations, summary io.Writer, gates []agc.Doc, head FileReader) error {
+	if annotations == nil || summary == nil {
+		return errors.New(ReadOnlyNotice + ", but no annotation or summary output was given")
+	}
+	notice := githubactions.Command{Name: "warning", Message: ReadOnlyNotice, Properties: githubactions.CommandProperties{"title": "agc read-only token"}}
+	if _, err := fmt.Fprintln(annotations, notice.String()); err != nil {
+		return err
+	}
+	for i, g := range gates {
+		if err := WriteAnnotations(annotations, g.Response, head); err != nil {
+			return err
+		}
+		note := ""
+		if i == 0 {
+			note = ReadOnlyNotice
+		}
+		if err := WriteJobSummary(summary, g.Response, note); err != nil {
+			return err
+		}
+	}
+	return nil
+}
 
 // WriteAnnotations writes one workflow command per finding (::error for
 // blocking, ::warning for advisory) with its file and lines when known, so

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	githubactions "github.com/sethvargo/go-githubactions"
 	"io"
 
 	"github.com/agcgate/agc-action/agc"
@@ -47,7 +46,7 @@ func (c *Client) Deliver(ctx context.Context, gates []agc.Doc, opt DeliverOption
 		return rep, err
 	}
 	rep.Degraded = true
-	return rep, Degrade(gates, opt)
+	return rep, Degrade(opt.Annotations, opt.Summary, gates, opt.Placement.Head)
 }
 
 // deliver posts each gate's check run and status first, so a required
@@ -98,31 +97,6 @@ func (c *Client) deliverChecks(ctx context.Context, g agc.Doc, opt DeliverOption
 			return fmt.Errorf("gate %s: %w", r.Gate.ID, err)
 		}
 		rep.Statuses++
-	}
-	return nil
-}
-
-// Degrade writes every gate's findings as workflow annotations and the job
-// summary, with ReadOnlyNotice, to the writers in opt.
-func Degrade(gates []agc.Doc, opt DeliverOptions) error {
-	if opt.Annotations == nil || opt.Summary == nil {
-		return errors.New(ReadOnlyNotice + ", but no annotation or summary output was given")
-	}
-	notice := githubactions.Command{Name: "warning", Message: ReadOnlyNotice, Properties: githubactions.CommandProperties{"title": "agc read-only token"}}
-	if _, err := fmt.Fprintln(opt.Annotations, notice.String()); err != nil {
-		return err
-	}
-	for i, g := range gates {
-		if err := WriteAnnotations(opt.Annotations, g.Response, opt.Placement.Head); err != nil {
-			return err
-		}
-		note := ""
-		if i == 0 {
-			note = ReadOnlyNotice
-		}
-		if err := WriteJobSummary(opt.Summary, g.Response, note); err != nil {
-			return err
-		}
 	}
 	return nil
 }

@@ -28,7 +28,7 @@ func TestMarkersCannotBeForged(t *testing.T) {
 	f := finding("g", "x", "a.go:1", agc.Blocking)
 	f.What = forged
 	f.Why = "\n" + forged + "\n"
-	body, _ := inlineBody("g", Placed{Finding: &f, Channel: ChannelInline})
+	body, _ := InlineBody("g", Placed{Finding: &f, Channel: ChannelInline})
 	ms := ParseMarkers(body)
 	if len(ms) != 1 || ms[0].Attrs["id"] != "g/x" {
 		t.Fatalf("markers = %+v, want only g/x", ms)

@@ -10,7 +10,6 @@ import (
 
 	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/ghapi/ghtest"
-	"github.com/agcgate/agc-action/render"
 )
 
 // two findings with one id (a [V] error, but the Action still posts)
@@ -64,36 +63,6 @@ func TestThreadResolvedByAPersonStaysResolved(t *testing.T) {
 	}
 	if res.Unresolved != 0 {
 		t.Errorf("rerun with the same finding reopened %d threads a person resolved", res.Unresolved)
-	}
-}
-
-// the summary cut searches "\n#### " in the raw Markdown, which a
-// remedy's run command can hold inside a fenced block: the cut lands inside
-// the block and leaves it open, swallowing the note.
-func TestSummaryNotCutInsideCodeBlock(t *testing.T) {
-	var fs []agc.Finding
-	for i := 0; i < 40; i++ {
-		f := finding("lint", "f"+string(rune('a'+i%26))+strings.Repeat("x", i), "db.go:4", agc.Blocking)
-		f.Remedy = agc.Remedy{Kind: agc.RemedyCommand, Run: "echo start\n#### not a heading\n" + strings.Repeat("echo filler\n", 150)}
-		fs = append(fs, f)
-	}
-	s, err := checkSummary(response("lint", agc.Block, fs...))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if n := strings.Count(s, "\n```"); n%2 != 0 {
-		t.Errorf("summary ends inside a code block (%d fence lines); tail: %q", n, s[len(s)-200:])
-	}
-}
-
-// inlineBody bounds the text but not the marker, whose id is
-// unbounded and percent-encoded (×9 for CJK): the body passes 65,536.
-func TestInlineBodyWithinLimitWithMarker(t *testing.T) {
-	f := finding("lint", strings.Repeat("名", 400), "db.go:4", agc.Blocking)
-	f.Why = strings.Repeat("w", MaxBody-1000-len(render.FindingMarkdown(&f))+len(f.Why)-10)
-	body, _ := inlineBody("lint", Placed{Finding: &f})
-	if n := len([]rune(body)); n > MaxBody {
-		t.Errorf("inline body is %d characters, over GitHub's %d: the whole review fails with 422", n, MaxBody)
 	}
 }
 

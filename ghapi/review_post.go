@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/agcgate/agc-action/agc"
-	"github.com/agcgate/agc-action/render"
 	"github.com/google/go-github/v62/github"
 )
 
@@ -45,7 +44,7 @@ func (c *Client) Review(ctx context.Context, st *PRState, r *agc.Response, opt R
 	}
 	gate := r.Gate.ID
 	res := &ReviewResult{Placed: Place(r, st.Diffs, opt.Head, opt.Mode)}
-	ex := indexOwn(st, gate)
+	ex := IndexOwn(st, gate)
 	var drafts []*github.DraftReviewComment
 	var resolve, unresolve []string
 	wantInline := map[string]bool{}
@@ -57,7 +56,7 @@ func (c *Client) Review(ctx context.Context, st *PRState, r *agc.Response, opt R
 		if p.Channel != ChannelInline {
 			continue
 		}
-		if key := markerID(p.Finding.ID); wantInline[key] {
+		if key := MarkerID(p.Finding.ID); wantInline[key] {
 			p.Channel = ChannelBody
 		} else {
 			wantInline[key] = true
@@ -67,8 +66,8 @@ func (c *Client) Review(ctx context.Context, st *PRState, r *agc.Response, opt R
 		if p.Channel != ChannelInline {
 			continue
 		}
-		body, hash := inlineBody(gate, p)
-		old, ok := ex.inline[markerID(p.Finding.ID)]
+		body, hash := InlineBody(gate, p)
+		old, ok := ex.Inline[MarkerID(p.Finding.ID)]
 		if !ok {
 			drafts = append(drafts, draft(p, body))
 			continue
@@ -80,17 +79,17 @@ func (c *Client) Review(ctx context.Context, st *PRState, r *agc.Response, opt R
 	if err := c.fileComments(ctx, st, gate, res, ex, &unresolve); err != nil {
 		return res, err
 	}
-	for id, old := range ex.inline {
+	for id, old := range ex.Inline {
 		if !wantInline[id] {
-			resolve = c.gone(st, old.comment, resolve)
+			resolve = c.gone(st, old.Comment, resolve)
 		}
 	}
-	for path, old := range ex.file {
+	for path, old := range ex.File {
 		if !hasFileChannel(res.Placed, path) {
-			resolve = c.gone(st, old.comment, resolve)
+			resolve = c.gone(st, old.Comment, resolve)
 		}
 	}
-	for _, cm := range ex.dups {
+	for _, cm := range ex.Dups {
 		resolve = c.gone(st, cm, resolve)
 	}
 	sort.Strings(resolve)
@@ -110,19 +109,19 @@ func (c *Client) Review(ctx context.Context, st *PRState, r *agc.Response, opt R
 
 // keep brings an existing comment up to date: an edit when its text
 // changed, reopening its thread when the finding came back.
-func (c *Client) keep(ctx context.Context, st *PRState, old ownComment, body, hash string, res *ReviewResult, unresolve *[]string) error {
+func (c *Client) keep(ctx context.Context, st *PRState, old OwnComment, body, hash string, res *ReviewResult, unresolve *[]string) error {
 	// Reopen only a thread this identity resolved (its finding had gone
 	// and is back); one a person resolved stays as they left it.
-	if t, ok := st.Threads[old.comment.GetID()]; ok && t.Resolved && sameLogin(t.ResolvedBy, c.cfg.Login) {
+	if t, ok := st.Threads[old.Comment.GetID()]; ok && t.Resolved && sameLogin(t.ResolvedBy, c.cfg.Login) {
 		*unresolve = append(*unresolve, t.ID)
 	}
-	if old.hash == hash {
+	if old.Hash == hash {
 		res.Unchanged++
 		return nil
 	}
-	_, _, err := c.gh.PullRequests.EditComment(ctx, c.cfg.Owner, c.cfg.Repo, old.comment.GetID(), &github.PullRequestComment{Body: &body})
+	_, _, err := c.gh.PullRequests.EditComment(ctx, c.cfg.Owner, c.cfg.Repo, old.Comment.GetID(), &github.PullRequestComment{Body: &body})
 	if err != nil {
-		return wrap(fmt.Sprintf("edit review comment %d", old.comment.GetID()), err)
+		return wrap(fmt.Sprintf("edit review comment %d", old.Comment.GetID()), err)
 	}
 	res.Edited++
 	return nil
@@ -156,7 +155,7 @@ func hasFileChannel(ps []Placed, path string) bool {
 
 // fileComments posts or updates one file-level comment per file holding
 // findings that cannot be inline.
-func (c *Client) fileComments(ctx context.Context, st *PRState, gate string, res *ReviewResult, ex own, unresolve *[]string) error {
+func (c *Client) fileComments(ctx context.Context, st *PRState, gate string, res *ReviewResult, ex Own, unresolve *[]string) error {
 	byPath := map[string][]Placed{}
 	var order []string
 	for _, p := range res.Placed {
@@ -168,11 +167,8 @@ func (c *Client) fileComments(ctx context.Context, st *PRState, gate string, res
 		}
 	}
 	for _, path := range order {
-		heading := fmt.Sprintf("**agc/%s**: findings in this file outside the lines this pull request changes.\n", render.Escape(gate))
-		body, hash := groupBody(gate, heading, byPath[path], func(h string) string {
-			return FormatMarker(MarkFile, "gate", gate, "path", path, "hash", h)
-		})
-		if old, ok := ex.file[path]; ok {
+		body, hash := FileBody(gate, path, byPath[path])
+		if old, ok := ex.File[path]; ok {
 			if err := c.keep(ctx, st, old, body, hash, res, unresolve); err != nil {
 				return err
 			}

@@ -178,3 +178,34 @@ func TestReviewSplitsLargeReviews(t *testing.T) {
 		t.Errorf("reviews %d posted %d, want 3 and 25", res.Reviews, res.Posted)
 	}
 }
+
+// A comment posted twice for one finding (a write retried after a 5xx
+// that GitHub had applied) is found on the next run and its thread
+// resolved; the first one is kept.
+func TestDuplicateCommentsAreResolved(t *testing.T) {
+	srv := ghtest.New(t, ghtest.Options{})
+	head := prFixture(t, srv)
+	c := newClient(t, srv, ghtest.TokenActions, &fakeSleep{})
+	ctx := context.Background()
+	r := response("lint", agc.Block, finding("lint", "a", "db.go:4", agc.Blocking))
+	stale, err := c.LoadPR(ctx, 2, headSHA)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 2; i++ { // the same stale state twice: two comments
+		if _, err := c.Review(ctx, stale, r, ReviewOptions{Head: head}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	st, err := c.LoadPR(ctx, 2, headSHA)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := c.Review(ctx, st, r, ReviewOptions{Head: head})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Posted != 0 || res.Resolved != 1 || res.Unchanged != 1 {
+		t.Errorf("%+v, want the duplicate resolved and the first kept", res)
+	}
+}

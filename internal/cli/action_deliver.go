@@ -67,7 +67,7 @@ func (r *actionRun) deliver(ctx context.Context, gh *ghapi.Client, why string, g
 	}
 	if gh == nil {
 		r.warn("not posting to GitHub: " + why + "; reporting in the job summary and as annotations")
-		return true, ghapi.Degrade(gates, ghapi.DeliverOptions{Annotations: r.e.Stdout, Summary: io.Discard})
+		return true, ghapi.Degrade(r.e.Stdout, io.Discard, gates, nil)
 	}
 	if len(gates) > 0 {
 		rep, err := gh.Deliver(ctx, gates, ghapi.DeliverOptions{PR: r.rc.pr, HeadSHA: r.rc.headSHA,
