@@ -5,38 +5,25 @@ import (
 	"testing"
 
 	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/review"
 )
-
-func BenchmarkParsePatch(b *testing.B) {
-	var patch string
-	for k := 0; k < 50; k++ {
-		patch += "@@ -" + itoaT(k*20+1) + ",7 +" + itoaT(k*20+1) + ",8 @@\n a\n b\n c\n-d\n+e\n+f\n g\n h\n i\n"
-	}
-	patch = patch[:len(patch)-1]
-	b.SetBytes(int64(len(patch)))
-	for b.Loop() {
-		if _, err := ParsePatch(patch); err != nil {
-			b.Fatal(err)
-		}
-	}
-}
 
 // BenchmarkPlace300 places the scenario's 300 findings over 20 files.
 func BenchmarkPlace300(b *testing.B) {
 	head := files{}
-	diffs := map[string]*FileDiff{}
+	diffs := map[string]*review.FileDiff{}
 	for i := 0; i < scFiles; i++ {
 		p := "pkg/f" + itoaT(i/10) + itoaT(i%10) + ".go"
 		head[p] = scHead(i, false)
-		hs, err := ParsePatch("@@ -1,200 +1,200 @@\n" + contextPatch(scHead(i, false)))
+		hs, err := review.ParsePatch("@@ -1,200 +1,200 @@\n" + contextPatch(scHead(i, false)))
 		if err != nil {
 			b.Fatal(err)
 		}
-		diffs[p] = NewFileDiff(p, "modified", hs)
+		diffs[p] = review.NewFileDiff(p, "modified", hs)
 	}
 	r := response("scan", agc.Block, scFindings(func(int) bool { return true })...)
 	for b.Loop() {
-		if ps := Place(r, diffs, head, FilterDiffContext); len(ps) != 300 {
+		if ps := review.Place(r, diffs, head, review.FilterDiffContext); len(ps) != 300 {
 			b.Fatal(len(ps))
 		}
 	}

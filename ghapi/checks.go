@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/review"
 	"github.com/google/go-github/v62/github"
 )
 
@@ -18,8 +19,8 @@ type CheckInput struct {
 	// Raw is the response's bytes as the gate wrote them, embedded so a
 	// later run reads back exactly these; nil embeds agc.Encode's output.
 	Raw        []byte
-	Head       FileReader // to place annotations from patch remedies
-	DetailsURL string     // the workflow run, shown for action_required
+	Head       review.FileReader // to place annotations from patch remedies
+	DetailsURL string            // the workflow run, shown for action_required
 }
 
 // CheckRun posts the check run agc/<gate.id>: its conclusion from the
@@ -34,29 +35,29 @@ func (c *Client) CheckRun(ctx context.Context, in CheckInput) (*github.CheckRun,
 			return nil, fmt.Errorf("encode response of gate %s: %w", r.Gate.ID, err)
 		}
 	}
-	summary, err := CheckSummary(r)
+	summary, err := review.CheckSummary(r)
 	if err != nil {
 		return nil, err
 	}
-	out := &github.CheckRunOutput{Title: github.String(CheckTitle(r)), Summary: &summary, Text: github.String(EmbedResponse(raw))}
-	anns := Annotations(r, in.Head)
+	out := &github.CheckRunOutput{Title: github.String(review.CheckTitle(r)), Summary: &summary, Text: github.String(review.EmbedResponse(raw))}
+	anns := review.Annotations(r, in.Head)
 	first := anns[:min(len(anns), MaxAnnotations)]
 	out.Annotations = first
-	opt := github.CreateCheckRunOptions{Name: CheckName(r.Gate.ID), HeadSHA: in.HeadSHA,
-		Status: github.String("completed"), Conclusion: github.String(Conclusion(r.Verdict)), Output: out}
+	opt := github.CreateCheckRunOptions{Name: review.CheckName(r.Gate.ID), HeadSHA: in.HeadSHA,
+		Status: github.String("completed"), Conclusion: github.String(review.Conclusion(r.Verdict)), Output: out}
 	if in.DetailsURL != "" {
 		opt.DetailsURL = github.String(in.DetailsURL)
 	}
 	run, _, err := c.gh.Checks.CreateCheckRun(ctx, c.cfg.Owner, c.cfg.Repo, opt)
 	if err != nil {
-		return nil, wrap("create check run "+CheckName(r.Gate.ID), err)
+		return nil, wrap("create check run "+review.CheckName(r.Gate.ID), err)
 	}
 	for rest := anns[len(first):]; len(rest) > 0; rest = rest[min(len(rest), MaxAnnotations):] {
 		batch := &github.CheckRunOutput{Title: out.Title, Summary: out.Summary, Text: out.Text,
 			Annotations: rest[:min(len(rest), MaxAnnotations)]}
-		upd := github.UpdateCheckRunOptions{Name: CheckName(r.Gate.ID), Output: batch}
+		upd := github.UpdateCheckRunOptions{Name: review.CheckName(r.Gate.ID), Output: batch}
 		if run, _, err = c.gh.Checks.UpdateCheckRun(ctx, c.cfg.Owner, c.cfg.Repo, run.GetID(), upd); err != nil {
-			return nil, wrap("add annotations to check run "+CheckName(r.Gate.ID), err)
+			return nil, wrap("add annotations to check run "+review.CheckName(r.Gate.ID), err)
 		}
 	}
 	return run, nil
@@ -66,16 +67,16 @@ func (c *Client) CheckRun(ctx context.Context, in CheckInput) (*github.CheckRun,
 // repaired, failure otherwise, with a description cut to 140 characters.
 func (c *Client) Status(ctx context.Context, sha string, r *agc.Response, targetURL string) error {
 	state := "failure"
-	if Conclusion(r.Verdict) == "success" {
+	if review.Conclusion(r.Verdict) == "success" {
 		state = "success"
 	}
-	st := &github.RepoStatus{State: github.String(state), Context: github.String(CheckName(r.Gate.ID)),
-		Description: github.String(StatusDescription(r))}
+	st := &github.RepoStatus{State: github.String(state), Context: github.String(review.CheckName(r.Gate.ID)),
+		Description: github.String(review.StatusDescription(r))}
 	if targetURL != "" {
 		st.TargetURL = github.String(targetURL)
 	}
 	if _, _, err := c.gh.Repositories.CreateStatus(ctx, c.cfg.Owner, c.cfg.Repo, sha, st); err != nil {
-		return wrap("create status "+CheckName(r.Gate.ID), err)
+		return wrap("create status "+review.CheckName(r.Gate.ID), err)
 	}
 	return nil
 }

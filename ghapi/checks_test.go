@@ -10,6 +10,7 @@ import (
 
 	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/ghapi/ghtest"
+	"github.com/agcgate/agc-action/review"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -41,14 +42,14 @@ func TestCheckRunAnnotationsInBatchesAndReadBack(t *testing.T) {
 			t.Errorf("check run %s %s with %d annotations by %s", cr.Name, cr.Conclusion, len(cr.Annotations), cr.App.AppSlug)
 		}
 	})
-	got, err := ReadBackRaw(run)
+	got, err := review.ReadBackRaw(run)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(got, raw) {
 		t.Error("read back bytes differ from the ones posted")
 	}
-	back, err := ReadBackResponse(run)
+	back, err := review.ReadBackResponse(run)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,6 +7,7 @@ import (
 	"io"
 
 	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/review"
 )
 
 // DeliverOptions choose the channels and where degraded output goes.
@@ -46,7 +47,7 @@ func (c *Client) Deliver(ctx context.Context, gates []agc.Doc, opt DeliverOption
 		return rep, err
 	}
 	rep.Degraded = true
-	return rep, Degrade(opt.Annotations, opt.Summary, gates, opt.Placement.Head)
+	return rep, review.Degrade(opt.Annotations, opt.Summary, gates, opt.Placement.Head)
 }
 
 // deliver posts each gate's check run and status first, so a required

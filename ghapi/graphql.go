@@ -8,6 +8,8 @@ import (
 	"io"
 	"net/http"
 	"strings"
+
+	"github.com/agcgate/agc-action/review"
 )
 
 // graphQL sends one query and decodes its data into out. GraphQL answers
@@ -77,15 +79,6 @@ func githubMessage(raw []byte) string {
 	return strings.TrimSpace(string(raw))
 }
 
-// Thread is a review thread as GraphQL lists it.
-type Thread struct {
-	ID         string
-	Resolved   bool
-	ResolvedBy string // the login that resolved it, when resolved
-	Outdated   bool
-	CommentIDs []int64
-}
-
 const threadsQuery = `query AgcReviewThreads($owner: String!, $name: String!, $number: Int!, $cursor: String) {
   repository(owner: $owner, name: $name) {
     pullRequest(number: $number) {
@@ -99,8 +92,8 @@ const threadsQuery = `query AgcReviewThreads($owner: String!, $name: String!, $n
 
 // threads maps the first comment id of every review thread of the pull
 // request to its thread.
-func (c *Client) threads(ctx context.Context, number int) (map[int64]Thread, error) {
-	out := map[int64]Thread{}
+func (c *Client) threads(ctx context.Context, number int) (map[int64]review.Thread, error) {
+	out := map[int64]review.Thread{}
 	var cursor any
 	for {
 		var data struct {
@@ -137,7 +130,7 @@ func (c *Client) threads(ctx context.Context, number int) (map[int64]Thread, err
 			return nil, fmt.Errorf("list review threads: pull request %d not found", number)
 		}
 		for _, n := range pr.ReviewThreads.Nodes {
-			t := Thread{ID: n.ID, Resolved: n.IsResolved, Outdated: n.IsOutdated}
+			t := review.Thread{ID: n.ID, Resolved: n.IsResolved, Outdated: n.IsOutdated}
 			if n.ResolvedBy != nil {
 				t.ResolvedBy = n.ResolvedBy.Login
 			}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/ghapi/ghtest"
+	"github.com/agcgate/agc-action/review"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
@@ -120,13 +121,13 @@ func delivered(srv *ghtest.Server, number int) map[string][]string {
 			bodies = append(bodies, r.Body)
 		}
 		for _, b := range bodies {
-			ms := ParseMarkers(b)
+			ms := review.ParseMarkers(b)
 			if len(ms) == 0 {
 				continue
 			}
-			channel := map[string]string{MarkFinding: "inline", MarkFile: "file", MarkReview: "body"}[ms[0].Kind]
+			channel := map[string]string{review.MarkFinding: "inline", review.MarkFile: "file", review.MarkReview: "body"}[ms[0].Kind]
 			for _, m := range ms {
-				if m.Kind == MarkFinding {
+				if m.Kind == review.MarkFinding {
 					out[m.Attrs["id"]] = append(out[m.Attrs["id"]], channel)
 				}
 			}

@@ -4,29 +4,16 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/agcgate/agc-action/review"
 	"github.com/google/go-github/v62/github"
 )
-
-// PRState is what a delivery reads of a pull request before it writes:
-// the files and their diffs, and this identity's comments, reviews and
-// threads.
-type PRState struct {
-	Number  int
-	HeadSHA string
-	Diffs   map[string]*FileDiff
-	// Comments and Reviews are this client's identity's only.
-	Comments []*github.PullRequestComment
-	Reviews  []*github.PullRequestReview
-	// Threads maps a thread's first comment id to the thread.
-	Threads map[int64]Thread
-}
 
 const perPage = 100
 
 // LoadPR reads the pull request's files (with their patches), and the
 // comments, reviews and review threads that this identity wrote.
-func (c *Client) LoadPR(ctx context.Context, number int, headSHA string) (*PRState, error) {
-	st := &PRState{Number: number, HeadSHA: headSHA, Diffs: map[string]*FileDiff{}, Threads: map[int64]Thread{}}
+func (c *Client) LoadPR(ctx context.Context, number int, headSHA string) (*review.PRState, error) {
+	st := &review.PRState{Number: number, HeadSHA: headSHA, Diffs: map[string]*review.FileDiff{}, Threads: map[int64]review.Thread{}}
 	if err := c.loadFiles(ctx, st); err != nil {
 		return nil, err
 	}
@@ -47,7 +34,7 @@ func (c *Client) LoadPR(ctx context.Context, number int, headSHA string) (*PRSta
 	return st, nil
 }
 
-func (c *Client) loadFiles(ctx context.Context, st *PRState) error {
+func (c *Client) loadFiles(ctx context.Context, st *review.PRState) error {
 	opt := &github.ListOptions{PerPage: perPage}
 	for {
 		files, resp, err := c.gh.PullRequests.ListFiles(ctx, c.cfg.Owner, c.cfg.Repo, st.Number, opt)
@@ -55,11 +42,11 @@ func (c *Client) loadFiles(ctx context.Context, st *PRState) error {
 			return wrap("list pull request files", err)
 		}
 		for _, f := range files {
-			hunks, err := ParsePatch(f.GetPatch())
+			hunks, err := review.ParsePatch(f.GetPatch())
 			if err != nil {
 				return fmt.Errorf("pull request file %s: %w", f.GetFilename(), err)
 			}
-			st.Diffs[f.GetFilename()] = NewFileDiff(f.GetFilename(), f.GetStatus(), hunks)
+			st.Diffs[f.GetFilename()] = review.NewFileDiff(f.GetFilename(), f.GetStatus(), hunks)
 		}
 		if resp.NextPage == 0 {
 			return nil
@@ -68,7 +55,7 @@ func (c *Client) loadFiles(ctx context.Context, st *PRState) error {
 	}
 }
 
-func (c *Client) loadComments(ctx context.Context, st *PRState) error {
+func (c *Client) loadComments(ctx context.Context, st *review.PRState) error {
 	opt := &github.PullRequestListCommentsOptions{ListOptions: github.ListOptions{PerPage: perPage}}
 	for {
 		cs, resp, err := c.gh.PullRequests.ListComments(ctx, c.cfg.Owner, c.cfg.Repo, st.Number, opt)
@@ -87,7 +74,7 @@ func (c *Client) loadComments(ctx context.Context, st *PRState) error {
 	}
 }
 
-func (c *Client) loadReviews(ctx context.Context, st *PRState) error {
+func (c *Client) loadReviews(ctx context.Context, st *review.PRState) error {
 	opt := &github.ListOptions{PerPage: perPage}
 	for {
 		rs, resp, err := c.gh.PullRequests.ListReviews(ctx, c.cfg.Owner, c.cfg.Repo, st.Number, opt)

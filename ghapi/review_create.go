@@ -8,21 +8,22 @@ import (
 	"strings"
 
 	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/review"
 	"github.com/google/go-github/v62/github"
 )
 
 // reviews posts the new inline comments as one review (several when there
 // are more than max) and keeps the review body, which carries the findings
 // outside the pull request's files, up to date.
-func (c *Client) reviews(ctx context.Context, st *PRState, r *agc.Response, drafts []*github.DraftReviewComment, ex Own, res *ReviewResult, max int) error {
+func (c *Client) reviews(ctx context.Context, st *review.PRState, r *agc.Response, drafts []*github.DraftReviewComment, ex review.Own, res *ReviewResult, max int) error {
 	gate := r.Gate.ID
-	var bodyPs []Placed
+	var bodyPs []review.Placed
 	for _, p := range res.Placed {
-		if p.Channel == ChannelBody {
+		if p.Channel == review.ChannelBody {
 			bodyPs = append(bodyPs, p)
 		}
 	}
-	body, hash := ReviewBody(r, bodyPs)
+	body, hash := review.ReviewBody(r, bodyPs)
 	bodyCurrent := ex.Review != nil && ex.ReviewHash == hash
 	if len(drafts) == 0 {
 		switch {
@@ -41,7 +42,7 @@ func (c *Client) reviews(ctx context.Context, st *PRState, r *agc.Response, draf
 		chunk := drafts[k*max : min((k+1)*max, len(drafts))]
 		b := body
 		if k > 0 || bodyCurrent {
-			b = PartBody(gate, len(chunk), k+1, n)
+			b = review.PartBody(gate, len(chunk), k+1, n)
 		}
 		if err := c.createReview(ctx, st, b, chunk, res); err != nil {
 			return err
@@ -50,7 +51,7 @@ func (c *Client) reviews(ctx context.Context, st *PRState, r *agc.Response, draf
 	return nil
 }
 
-func (c *Client) createReview(ctx context.Context, st *PRState, body string, comments []*github.DraftReviewComment, res *ReviewResult) error {
+func (c *Client) createReview(ctx context.Context, st *review.PRState, body string, comments []*github.DraftReviewComment, res *ReviewResult) error {
 	// A review with its comments is the largest write; a 5xx after GitHub
 	// made it must not post every comment again. The body carries a
 	// one-off mark, unforgeable since rendered text never holds "<!--",

@@ -7,15 +7,16 @@ import (
 	"strings"
 
 	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/review"
 	"github.com/google/go-github/v62/github"
 )
 
 // ReviewOptions tune one gate's review.
 type ReviewOptions struct {
-	Mode FilterMode // default FilterAdded
+	Mode review.FilterMode // default review.FilterAdded
 	// Head reads files at the head commit, to turn patch remedies into
 	// suggestions. Nil: no suggestions, positions from locations only.
-	Head FileReader
+	Head review.FileReader
 	// MaxComments is the most inline comments one review carries (default
 	// 100); more are split over several reviews.
 	MaxComments int
@@ -23,7 +24,7 @@ type ReviewOptions struct {
 
 // ReviewResult says what a review delivery did.
 type ReviewResult struct {
-	Placed     []Placed
+	Placed     []review.Placed
 	Reviews    int // reviews created
 	Posted     int // new comments (inline and file-level)
 	Edited     int // comments and review bodies edited
@@ -35,16 +36,16 @@ type ReviewResult struct {
 // Review delivers the findings of r to the pull request as one review (and
 // file-level comments), reconciled with what earlier runs posted: unchanged
 // findings post nothing, changed ones are edited, gone ones are resolved.
-func (c *Client) Review(ctx context.Context, st *PRState, r *agc.Response, opt ReviewOptions) (*ReviewResult, error) {
+func (c *Client) Review(ctx context.Context, st *review.PRState, r *agc.Response, opt ReviewOptions) (*ReviewResult, error) {
 	if opt.Mode == "" {
-		opt.Mode = FilterAdded
+		opt.Mode = review.FilterAdded
 	}
 	if opt.MaxComments <= 0 {
 		opt.MaxComments = 100
 	}
 	gate := r.Gate.ID
-	res := &ReviewResult{Placed: Place(r, st.Diffs, opt.Head, opt.Mode)}
-	ex := IndexOwn(st, gate)
+	res := &ReviewResult{Placed: review.Place(r, st.Diffs, opt.Head, opt.Mode)}
+	ex := review.IndexOwn(st, gate)
 	var drafts []*github.DraftReviewComment
 	var resolve, unresolve []string
 	wantInline := map[string]bool{}
@@ -53,21 +54,21 @@ func (c *Client) Review(ctx context.Context, st *PRState, r *agc.Response, opt R
 	// stays inline, the others go to the review body.
 	for i := range res.Placed {
 		p := &res.Placed[i]
-		if p.Channel != ChannelInline {
+		if p.Channel != review.ChannelInline {
 			continue
 		}
-		if key := MarkerID(p.Finding.ID); wantInline[key] {
-			p.Channel = ChannelBody
+		if key := review.MarkerID(p.Finding.ID); wantInline[key] {
+			p.Channel = review.ChannelBody
 		} else {
 			wantInline[key] = true
 		}
 	}
 	for _, p := range res.Placed {
-		if p.Channel != ChannelInline {
+		if p.Channel != review.ChannelInline {
 			continue
 		}
-		body, hash := InlineBody(gate, p)
-		old, ok := ex.Inline[MarkerID(p.Finding.ID)]
+		body, hash := review.InlineBody(gate, p)
+		old, ok := ex.Inline[review.MarkerID(p.Finding.ID)]
 		if !ok {
 			drafts = append(drafts, draft(p, body))
 			continue
@@ -109,7 +110,7 @@ func (c *Client) Review(ctx context.Context, st *PRState, r *agc.Response, opt R
 
 // keep brings an existing comment up to date: an edit when its text
 // changed, reopening its thread when the finding came back.
-func (c *Client) keep(ctx context.Context, st *PRState, old OwnComment, body, hash string, res *ReviewResult, unresolve *[]string) error {
+func (c *Client) keep(ctx context.Context, st *review.PRState, old review.OwnComment, body, hash string, res *ReviewResult, unresolve *[]string) error {
 	// Reopen only a thread this identity resolved (its finding had gone
 	// and is back); one a person resolved stays as they left it.
 	if t, ok := st.Threads[old.Comment.GetID()]; ok && t.Resolved && sameLogin(t.ResolvedBy, c.cfg.Login) {
@@ -128,14 +129,14 @@ func (c *Client) keep(ctx context.Context, st *PRState, old OwnComment, body, ha
 }
 
 // gone queues the thread of a comment whose findings are gone.
-func (c *Client) gone(st *PRState, cm *github.PullRequestComment, resolve []string) []string {
+func (c *Client) gone(st *review.PRState, cm *github.PullRequestComment, resolve []string) []string {
 	if t, ok := st.Threads[cm.GetID()]; ok && !t.Resolved {
 		return append(resolve, t.ID)
 	}
 	return resolve
 }
 
-func draft(p Placed, body string) *github.DraftReviewComment {
+func draft(p review.Placed, body string) *github.DraftReviewComment {
 	d := &github.DraftReviewComment{Path: github.String(p.Pos.Path), Body: github.String(body),
 		Line: github.Int(p.Pos.End), Side: github.String("RIGHT")}
 	if p.Pos.Start < p.Pos.End {
@@ -144,9 +145,9 @@ func draft(p Placed, body string) *github.DraftReviewComment {
 	return d
 }
 
-func hasFileChannel(ps []Placed, path string) bool {
+func hasFileChannel(ps []review.Placed, path string) bool {
 	for _, p := range ps {
-		if p.Channel == ChannelFile && p.Pos.Path == path {
+		if p.Channel == review.ChannelFile && p.Pos.Path == path {
 			return true
 		}
 	}
@@ -155,11 +156,11 @@ func hasFileChannel(ps []Placed, path string) bool {
 
 // fileComments posts or updates one file-level comment per file holding
 // findings that cannot be inline.
-func (c *Client) fileComments(ctx context.Context, st *PRState, gate string, res *ReviewResult, ex Own, unresolve *[]string) error {
-	byPath := map[string][]Placed{}
+func (c *Client) fileComments(ctx context.Context, st *review.PRState, gate string, res *ReviewResult, ex review.Own, unresolve *[]string) error {
+	byPath := map[string][]review.Placed{}
 	var order []string
 	for _, p := range res.Placed {
-		if p.Channel == ChannelFile {
+		if p.Channel == review.ChannelFile {
 			if byPath[p.Pos.Path] == nil {
 				order = append(order, p.Pos.Path)
 			}
@@ -167,7 +168,7 @@ func (c *Client) fileComments(ctx context.Context, st *PRState, gate string, res
 		}
 	}
 	for _, path := range order {
-		body, hash := FileBody(gate, path, byPath[path])
+		body, hash := review.FileBody(gate, path, byPath[path])
 		if old, ok := ex.File[path]; ok {
 			if err := c.keep(ctx, st, old, body, hash, res, unresolve); err != nil {
 				return err

@@ -8,6 +8,7 @@ import (
 
 	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/ghapi/ghtest"
+	"github.com/agcgate/agc-action/review"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -102,24 +103,24 @@ func TestFilterModes(t *testing.T) {
 		finding("lint", "far", "db.go:20", agc.Blocking),
 		finding("lint", "out", "main.go:1", agc.Blocking))
 	tests := []struct {
-		mode FilterMode
-		want []Channel
+		mode review.FilterMode
+		want []review.Channel
 	}{
-		{FilterAdded, []Channel{ChannelInline, ChannelFile, ChannelFile, ChannelBody}},
-		{FilterDiffContext, []Channel{ChannelInline, ChannelInline, ChannelFile, ChannelBody}},
-		{FilterFile, []Channel{ChannelInline, ChannelInline, ChannelFile, ChannelCheck}},
-		{FilterNoFilter, []Channel{ChannelInline, ChannelInline, ChannelFile, ChannelBody}},
+		{review.FilterAdded, []review.Channel{review.ChannelInline, review.ChannelFile, review.ChannelFile, review.ChannelBody}},
+		{review.FilterDiffContext, []review.Channel{review.ChannelInline, review.ChannelInline, review.ChannelFile, review.ChannelBody}},
+		{review.FilterFile, []review.Channel{review.ChannelInline, review.ChannelInline, review.ChannelFile, review.ChannelCheck}},
+		{review.FilterNoFilter, []review.Channel{review.ChannelInline, review.ChannelInline, review.ChannelFile, review.ChannelBody}},
 	}
 	for _, tc := range tests {
-		var got []Channel
-		for _, p := range Place(r, st.Diffs, head, tc.mode) {
+		var got []review.Channel
+		for _, p := range review.Place(r, st.Diffs, head, tc.mode) {
 			got = append(got, p.Channel)
 		}
 		if diff := cmp.Diff(tc.want, got); diff != "" {
 			t.Errorf("mode %s (-want +got):\n%s", tc.mode, diff)
 		}
 	}
-	if _, err := ParseFilterMode("everything"); err == nil {
+	if _, err := review.ParseFilterMode("everything"); err == nil {
 		t.Error("ParseFilterMode accepted an unknown mode")
 	}
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/ghapi/ghtest"
+	"github.com/agcgate/agc-action/review"
 )
 
 // The scenario: 300 findings over 20 files. In each file 10 findings carry
@@ -127,11 +128,11 @@ func TestScenario300Findings(t *testing.T) {
 
 	head := scPush(srv, headSHA, false)
 	res, rc := run("first run", head, headSHA, scFindings(all))
-	channels := map[Channel]int{}
+	channels := map[review.Channel]int{}
 	for _, p := range res.Placed {
 		channels[p.Channel]++
 	}
-	if len(res.Placed) != 300 || channels[ChannelInline] != 200 || channels[ChannelFile] != 100 {
+	if len(res.Placed) != 300 || channels[review.ChannelInline] != 200 || channels[review.ChannelFile] != 100 {
 		t.Fatalf("placement %v over %d findings, want 200 inline and 100 file-level", channels, len(res.Placed))
 	}
 	for id, chs := range delivered(srv, 7) {

@@ -9,8 +9,8 @@ import (
 
 	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/fingerprint/gittest"
-	"github.com/agcgate/agc-action/ghapi"
 	"github.com/agcgate/agc-action/ghapi/ghtest"
+	"github.com/agcgate/agc-action/review"
 	"github.com/google/go-github/v62/github"
 )
 
@@ -106,7 +106,7 @@ func TestActionREADMECarry(t *testing.T) {
 		t.Fatalf("first review: exit %d %v\n%s", code, out, log)
 	}
 	judged := p.runOn(h0)
-	resp, err := ghapi.ReadBackResponse(&github.CheckRun{Output: &github.CheckRunOutput{Text: &judged.Text}})
+	resp, err := review.ReadBackResponse(&github.CheckRun{Output: &github.CheckRunOutput{Text: &judged.Text}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -166,7 +166,7 @@ func TestActionCarryOnlyWhatWasJudged(t *testing.T) {
 		p.repo.Git("checkout", "-q", "--detach", "refs/remotes/origin/main") // what workflow_run checks out
 		p.action(ev, map[string]string{"agc": "review.json", "fail-on": "never"})
 		run := p.runOn(h0)
-		resp, err := ghapi.ReadBackResponse(&github.CheckRun{Output: &github.CheckRunOutput{Text: &run.Text}})
+		resp, err := review.ReadBackResponse(&github.CheckRun{Output: &github.CheckRunOutput{Text: &run.Text}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -233,7 +233,7 @@ func TestActionCarryOnlyWhatWasJudged(t *testing.T) {
 		}
 		for gate, want := range map[string]bool{"agc/code-review": true, "agc/lint": false} {
 			run := runsOn(p.srv, p.head)[gate]
-			resp, err := ghapi.ReadBackResponse(&github.CheckRun{Output: &github.CheckRunOutput{Text: &run.Text}})
+			resp, err := review.ReadBackResponse(&github.CheckRun{Output: &github.CheckRunOutput{Text: &run.Text}})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/ghapi"
+	"github.com/agcgate/agc-action/review"
 )
 
 // channels are the GitHub channels this run writes to.
@@ -60,14 +61,14 @@ func (r *actionRun) dryRun() bool { return r.cfg.dryRun || r.cfg.preview }
 // deliver posts to GitHub what the channels ask for. It reports degraded
 // when the token cannot write; then every finding goes to workflow
 // annotations (and the job summary) instead, so nothing is lost.
-func (r *actionRun) deliver(ctx context.Context, gh *ghapi.Client, why string, gates []agc.Doc, head ghapi.FileReader) (degraded bool, err error) {
+func (r *actionRun) deliver(ctx context.Context, gh *ghapi.Client, why string, gates []agc.Doc, head review.FileReader) (degraded bool, err error) {
 	ch := r.channels()
 	if len(gates) == 0 && !ch.upload {
 		return false, nil // a carry step: the carried runs are posted already
 	}
 	if gh == nil {
 		r.warn("not posting to GitHub: " + why + "; reporting in the job summary and as annotations")
-		return true, ghapi.Degrade(r.e.Stdout, io.Discard, gates, nil)
+		return true, review.Degrade(r.e.Stdout, io.Discard, gates, nil)
 	}
 	if len(gates) > 0 {
 		rep, err := gh.Deliver(ctx, gates, ghapi.DeliverOptions{PR: r.rc.pr, HeadSHA: r.rc.headSHA,
@@ -93,7 +94,7 @@ func (r *actionRun) deliver(ctx context.Context, gh *ghapi.Client, why string, g
 	if r.rc.pr == 0 && !degraded {
 		// No pull request to comment on: findings show as annotations.
 		for _, g := range gates {
-			if err := ghapi.WriteAnnotations(r.e.Stdout, g.Response, head); err != nil {
+			if err := review.WriteAnnotations(r.e.Stdout, g.Response, head); err != nil {
 				return degraded, err
 			}
 		}
@@ -133,7 +134,7 @@ func (r *actionRun) detailsURL() string {
 // differ from the head's wherever the base changed; without the head's
 // objects nothing can be read, so no suggestion is made, and the log says
 // how to check out the head.
-func (r *actionRun) headFiles(ctx context.Context, g *fingerprint.Git) ghapi.FileReader {
+func (r *actionRun) headFiles(ctx context.Context, g *fingerprint.Git) review.FileReader {
 	checkout := dirReader{mustSourceFS(r.root)}
 	if g == nil || r.rc.headSHA == "" {
 		return checkout

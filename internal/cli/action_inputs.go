@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/agcgate/agc-action/ghapi"
+	"github.com/agcgate/agc-action/review"
 	githubactions "github.com/sethvargo/go-githubactions"
 )
 
@@ -20,7 +20,7 @@ type actionConfig struct {
 	uploadSARIF switchInput
 	carry       switchInput
 	category    string
-	filterMode  ghapi.FilterMode
+	filterMode  review.FilterMode
 	scope       []string
 	scopeFile   string
 	gateConfig  []string
@@ -83,7 +83,7 @@ func readActionConfig(a *githubactions.Action) (*actionConfig, error) {
 	}
 	c.failOn = pick("fail-on", "block", "block", "escalate", "never")
 	c.failLevel = pick("sarif-fail-level", "error", "error", "warning", "note", "none")
-	c.filterMode = ghapi.FilterMode(pick("filter-mode", string(ghapi.FilterAdded), ghapi.FilterModes...))
+	c.filterMode = review.FilterMode(pick("filter-mode", string(review.FilterAdded), review.FilterModes...))
 	sw := func(name string) switchInput {
 		return switchInput(pick(name, "auto", "auto", "true", "false"))
 	}

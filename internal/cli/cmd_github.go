@@ -15,6 +15,7 @@ import (
 	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/formats"
 	"github.com/agcgate/agc-action/ghapi"
+	"github.com/agcgate/agc-action/review"
 	"github.com/agcgate/agc-action/sarif"
 )
 
@@ -26,7 +27,7 @@ type githubOptions struct {
 	uploadSARIF   bool
 	review, check bool
 	status        bool
-	mode          ghapi.FilterMode
+	mode          review.FilterMode
 	dryRun        bool
 	root          string
 	login         string
@@ -76,8 +77,8 @@ func parseGithub(e *Env, args []string) (githubOptions, int, bool) {
 	fs.BoolVar(&o.review, "review", false, "post a pull request review per gate")
 	fs.BoolVar(&o.check, "check", false, "post a check run agc/<gate> per gate")
 	fs.BoolVar(&o.status, "status", false, "post a commit status agc/<gate> per gate")
-	mode := newEnum(string(ghapi.FilterAdded), ghapi.FilterModes...)
-	fs.Var(mode, "filter-mode", "which findings are inline: "+strings.Join(ghapi.FilterModes, ", "))
+	mode := newEnum(string(review.FilterAdded), review.FilterModes...)
+	fs.Var(mode, "filter-mode", "which findings are inline: "+strings.Join(review.FilterModes, ", "))
 	fs.BoolVar(&o.dryRun, "dry-run", false, "print the requests instead of sending writes")
 	fs.StringVar(&o.root, "root", ".", "repository checkout at the head commit (for suggestions and lines)")
 	fs.StringVar(&o.login, "login", ghapi.DefaultLogin, "the identity whose earlier comments a rerun takes as its own")
@@ -85,7 +86,7 @@ func parseGithub(e *Env, args []string) (githubOptions, int, bool) {
 	if code, ok := parseFlags(fs, args); !ok {
 		return o, code, false
 	}
-	o.pr, o.sha, o.mode, o.files = *pr, *sha, ghapi.FilterMode(mode.String()), fs.Args()
+	o.pr, o.sha, o.mode, o.files = *pr, *sha, review.FilterMode(mode.String()), fs.Args()
 	o.token, o.apiURL, o.graphQLURL = e.Getenv("GITHUB_TOKEN"), e.Getenv("GITHUB_API_URL"), e.Getenv("GITHUB_GRAPHQL_URL")
 	o.summaryPath = e.Getenv("GITHUB_STEP_SUMMARY")
 	if srv, run := e.Getenv("GITHUB_SERVER_URL"), e.Getenv("GITHUB_RUN_ID"); srv != "" && run != "" && *repo != "" {
@@ -263,7 +264,7 @@ func summaryWriter(e *Env, path string) (io.Writer, func(), error) {
 
 func reportDelivery(w io.Writer, rep *ghapi.Report, gates int) {
 	if rep.Degraded {
-		fmt.Fprintln(w, "agc-sarif github: "+ghapi.ReadOnlyNotice)
+		fmt.Fprintln(w, "agc-sarif github: "+review.ReadOnlyNotice)
 		return
 	}
 	for id, r := range rep.Reviews {

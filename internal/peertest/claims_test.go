@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/agcgate/agc-action/ghapi"
 	"github.com/agcgate/agc-action/ghapi/ghtest"
+	"github.com/agcgate/agc-action/review"
 )
 
 const calcBase = "package app\n\nfunc Add(a, b int) int {\n\treturn a + b\n}\n"
@@ -108,11 +108,11 @@ func TestFindingsOutsideDiff(t *testing.T) {
 			t.Errorf("ours: %q is in %d comments or review bodies, want 1", m, n)
 		}
 	}
-	channels := map[string]ghapi.Channel{}
+	channels := map[string]review.Channel{}
 	for _, p := range rep.Reviews["peerlint"].Placed {
 		channels[p.Finding.What] = p.Channel
 	}
-	want := map[string]ghapi.Channel{"Name the constant v25": ghapi.ChannelInline, "v3 is never used": ghapi.ChannelFile, "Old is never used": ghapi.ChannelBody}
+	want := map[string]review.Channel{"Name the constant v25": review.ChannelInline, "v3 is never used": review.ChannelFile, "Old is never used": review.ChannelBody}
 	for m, ch := range want {
 		if channels[m] != ch {
 			t.Errorf("ours: %q went to %v, want %v", m, channels[m], ch)

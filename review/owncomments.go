@@ -1,4 +1,4 @@
-package ghapi
+package review
 
 import (
 	"github.com/google/go-github/v62/github"

@@ -1,4 +1,4 @@
-package ghapi
+package review
 
 import (
 	"encoding/json"

@@ -1,4 +1,4 @@
-package ghapi
+package review
 
 import (
 	"fmt"
@@ -61,7 +61,7 @@ func cutMarkdown(s, sep string, limit int) string {
 		return s
 	}
 	const noteRoom = 300
-	cut := len(cutRunes(s, limit-noteRoom))
+	cut := len(CutRunes(s, limit-noteRoom))
 	heads, lines := sectionStarts(s, strings.TrimPrefix(sep, "\n"))
 	i := lastBefore(heads, cut)
 	if i <= 0 {
@@ -140,9 +140,9 @@ func lastBefore(offs []int, cut int) int {
 	return best
 }
 
-// cutRunes returns the longest prefix of s with at most n runes: GitHub
+// CutRunes returns the longest prefix of s with at most n runes: GitHub
 // counts its limits in characters.
-func cutRunes(s string, n int) string {
+func CutRunes(s string, n int) string {
 	if n <= 0 {
 		return ""
 	}
@@ -171,8 +171,8 @@ func Annotations(r *agc.Response, head FileReader) []*github.CheckRunAnnotation 
 		}
 		out = append(out, &github.CheckRunAnnotation{
 			Path: github.String(pos.Path), StartLine: github.Int(pos.Start), EndLine: github.Int(pos.End),
-			AnnotationLevel: github.String(level), Title: github.String(cutRunes(f.Class+": "+f.ID, 255)),
-			Message: github.String(cutRunes(f.What+"\n"+f.Why, 60000)),
+			AnnotationLevel: github.String(level), Title: github.String(CutRunes(f.Class+": "+f.ID, 255)),
+			Message: github.String(CutRunes(f.What+"\n"+f.Why, 60000)),
 		})
 	}
 	return out
@@ -185,5 +185,5 @@ func StatusDescription(r *agc.Response) string {
 	if b := r.Blocking(); len(b) > 0 {
 		d += ". " + strings.Join(strings.Fields(b[0].What), " ")
 	}
-	return cutRunes(d, MaxStatusDescribe)
+	return CutRunes(d, MaxStatusDescribe)
 }
