@@ -1,6 +1,7 @@
 package ghapi
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
@@ -8,6 +9,27 @@ import (
 
 	"github.com/google/go-github/v62/github"
 )
+
+// HTTPError is a failure GitHub answered, with its own message.
+type HTTPError struct {
+	Op      string
+	Status  int
+	Message string
+}
+
+func (e *HTTPError) Error() string { return fmt.Sprintf("%s: %d %s", e.Op, e.Status, e.Message) }
+
+// githubMessage is the "message" of an error GitHub answered, else the
+// answer itself.
+func githubMessage(raw []byte) string {
+	var m struct {
+		Message string `json:"message"`
+	}
+	if json.Unmarshal(raw, &m) == nil && m.Message != "" {
+		return m.Message
+	}
+	return strings.TrimSpace(string(raw))
+}
 
 // wrap names the operation and keeps GitHub's own message and status.
 func wrap(op string, err error) error {

@@ -60,25 +60,6 @@ func (c *Client) graphQL(ctx context.Context, query string, vars map[string]any,
 	return json.Unmarshal(env.Data, out)
 }
 
-// HTTPError is a failure GitHub answered, with its own message.
-type HTTPError struct {
-	Op      string
-	Status  int
-	Message string
-}
-
-func (e *HTTPError) Error() string { return fmt.Sprintf("%s: %d %s", e.Op, e.Status, e.Message) }
-
-func githubMessage(raw []byte) string {
-	var m struct {
-		Message string `json:"message"`
-	}
-	if json.Unmarshal(raw, &m) == nil && m.Message != "" {
-		return m.Message
-	}
-	return strings.TrimSpace(string(raw))
-}
-
 const threadsQuery = `query AgcReviewThreads($owner: String!, $name: String!, $number: Int!, $cursor: String) {
   repository(owner: $owner, name: $name) {
     pullRequest(number: $number) {
