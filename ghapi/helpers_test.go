@@ -13,6 +13,7 @@ import (
 
 	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/ghapi/ghtest"
+	"github.com/agcgate/agc-action/internal/agctest"
 	"github.com/agcgate/agc-action/review"
 )
 
@@ -50,16 +51,6 @@ func (s *fakeSleep) Sleep(ctx context.Context, d time.Duration) error {
 	return ctx.Err()
 }
 
-func (s *fakeSleep) total() time.Duration {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	var t time.Duration
-	for _, w := range s.waits {
-		t += w
-	}
-	return t
-}
-
 func newClient(t *testing.T, srv *ghtest.Server, token string, sl *fakeSleep) *Client {
 	t.Helper()
 	c, err := New(Config{Owner: testOwner, Repo: testName, Token: token, BaseURL: srv.URL(), GraphQLURL: srv.GraphQLURL(),
@@ -79,26 +70,15 @@ func lines(prefix string, n int) string {
 	return b.String()
 }
 
-func finding(gate, id, loc, severity string) agc.Finding {
-	return agc.Finding{ID: gate + "/" + id, Class: "c-" + id, Location: loc, What: "What is wrong with " + id + ".",
-		Why: "Rule " + id + " says so.", Severity: severity, Status: agc.StatusNew,
-		Remedy: agc.Remedy{Kind: agc.RemedyCommand, Run: "make fix"}, Check: agc.Check{Kind: agc.CheckPreview}}
-}
+var (
+	finding  = agctest.Finding
+	response = agctest.Response
+)
 
 func patchFinding(gate, id, path, find, replace string) agc.Finding {
 	f := finding(gate, id, path+"#"+id, agc.Blocking)
 	f.Remedy = agc.Remedy{Kind: agc.RemedyPatch, Edits: []agc.Edit{{Path: path, Find: find, Replace: replace}}}
 	return f
-}
-
-func response(gate, verdict string, fs ...agc.Finding) *agc.Response {
-	classes := []string{}
-	for _, f := range fs {
-		classes = append(classes, f.Class)
-	}
-	return &agc.Response{AGC: agc.Version, Gate: agc.Gate{ID: gate, Kind: agc.Deterministic, Version: "1"},
-		Subject: agc.Subject{Kind: agc.SubjectDiff, Fingerprint: "sha256:00"}, Verdict: verdict, Findings: fs,
-		Coverage: agc.Coverage{Complete: true, Classes: classes}, Attempt: agc.Attempt{N: 1, Budget: 3}}
 }
 
 func isHTTP(err error, status int) bool {
