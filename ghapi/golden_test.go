@@ -3,7 +3,6 @@ package ghapi
 import (
 	"bytes"
 	"context"
-	"github.com/agcgate/agc-action/internal/golden"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -13,6 +12,7 @@ import (
 
 	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/ghapi/ghtest"
+	"github.com/agcgate/agc-action/internal/golden"
 )
 
 // TestDryRunGolden pins the exact requests a first delivery of the
