@@ -8,7 +8,7 @@ import (
 // The emulator computes a file's patch from its base and head contents the
 // way git does (3 lines of context, counts of 1 omitted), so tests describe
 // a pull request by its files and the diff follows. This is independent of
-// ghapi's own patch parser on purpose.
+// the patch parser the client uses (review.ParsePatch), on purpose.
 
 const diffContext = 3
 
