@@ -11,23 +11,11 @@ import (
 	"strings"
 
 	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/carry"
 	"github.com/agcgate/agc-action/fingerprint"
-	"github.com/agcgate/agc-action/fingerprint/ghcarry"
 	"github.com/agcgate/agc-action/ghapi"
 	"github.com/agcgate/agc-action/validate"
-	"github.com/go-json-experiment/json"
-	"github.com/go-json-experiment/json/jsontext"
 )
-
-// GateSubjectKey names the member that keeps a gate's own subject when
-// agc-action binds its answer to a scoped fingerprint.
-const GateSubjectKey = "agc-action/gate-subject"
-
-// treeSubject reports whether a subject is content of the repository,
-// which a scoped fingerprint of a commit's tree can stand for.
-func treeSubject(kind string) bool {
-	return slices.Contains([]string{agc.SubjectDiff, agc.SubjectCommit, agc.SubjectPullRequest}, kind)
-}
 
 // repo opens the workspace as a git repository, or nil when it is none.
 func (r *actionRun) repo(ctx context.Context) *fingerprint.Git {
@@ -44,7 +32,7 @@ func (r *actionRun) repo(ctx context.Context) *fingerprint.Git {
 // fingerprinter computes a gate's scoped fingerprint at a revision: over
 // the scope file read from the base branch, else the scope input, else the
 // answer's own scope, bound to the gate's id, version and config files.
-func (r *actionRun) fingerprinter(g *fingerprint.Git) ghcarry.Fingerprinter {
+func (r *actionRun) fingerprinter(g *fingerprint.Git) carry.Fingerprinter {
 	return func(ctx context.Context, rev string, prev *agc.Response) (*fingerprint.Result, error) {
 		scope, err := r.scopeFor(ctx, g, prev)
 		if err != nil {
@@ -102,7 +90,7 @@ func (r *actionRun) fingerprintRev(ctx context.Context, g *fingerprint.Git) (str
 	if c, err := g.Commit(ctx, want); err == nil && c == want {
 		return want, nil
 	}
-	return "", fmt.Errorf("the checkout (%s) is neither the commit reported on (%s) nor its merge, and the clone does not hold that commit", short(head), short(want))
+	return "", fmt.Errorf("the checkout (%s) is neither the commit reported on (%s) nor its merge, and the clone does not hold that commit", carry.Short(head), carry.Short(want))
 }
 
 // commitParents reads the parent lines of HEAD's commit object, which a
@@ -124,8 +112,6 @@ func commitParents(ctx context.Context, dir string) []string {
 	return parents
 }
 
-func short(sha string) string { return sha[:min(len(sha), 12)] }
-
 // bind gives each answer about repository content the scoped fingerprint
 // of rev, so that a later push can carry its verdict (docs/action.md, 3).
 // The gate's own subject is kept in agc-action/gate-subject, which also
@@ -137,7 +123,7 @@ func (r *actionRun) bind(ctx context.Context, g *fingerprint.Git, rev string, ga
 	var errs []error
 	for i := range gates {
 		resp := gates[i].Response
-		if resp.Gate.ID == validate.GateID || !treeSubject(resp.Subject.Kind) {
+		if resp.Gate.ID == validate.GateID || !carry.TreeSubject(resp.Subject.Kind) {
 			continue
 		}
 		if err := bindOne(ctx, compute, rev, &gates[i]); err != nil {
@@ -147,34 +133,17 @@ func (r *actionRun) bind(ctx context.Context, g *fingerprint.Git, rev string, ga
 	return errs
 }
 
-func bindOne(ctx context.Context, compute ghcarry.Fingerprinter, rev string, g *ghapi.Gate) error {
+func bindOne(ctx context.Context, compute carry.Fingerprinter, rev string, g *ghapi.Gate) error {
 	resp := g.Response
 	res, err := compute(ctx, rev, resp)
 	if err != nil {
 		return err
 	}
-	own, err := json.Marshal(struct {
-		Fingerprint string   `json:"fingerprint"`
-		Scope       []string `json:"scope,omitzero"`
-		BoundAt     string   `json:"bound_at"`
-	}{resp.Subject.Fingerprint, resp.Subject.Scope, res.Commit})
-	if err != nil {
+	if err := carry.Bind(resp, res); err != nil {
 		return err
 	}
-	unknown, err := agc.SetMember(resp.Subject.Unknown, GateSubjectKey, jsontext.Value(own))
-	if err != nil {
-		return err
-	}
-	resp.Subject.Unknown, resp.Subject.Fingerprint, resp.Subject.Scope = unknown, res.Fingerprint, res.Scope.Patterns()
 	g.Raw, err = agc.Encode(resp)
 	return err
-}
-
-// bound reports whether agc-action bound an answer to a scoped
-// fingerprint.
-func bound(r *agc.Response) bool {
-	_, ok, err := agc.Member(r.Subject.Unknown, GateSubjectKey)
-	return ok && err == nil
 }
 
 // carried is a gate whose earlier verdict now stands for this head.
@@ -191,13 +160,13 @@ func (r *actionRun) carry(ctx context.Context, gh *ghapi.Client, g *fingerprint.
 	var notCarried []string
 	compute := r.fingerprinter(g)
 	onlyBound := func(ctx context.Context, at string, prev *agc.Response) (*fingerprint.Result, error) {
-		if !bound(prev) {
+		if !carry.Bound(prev) {
 			return nil, errors.New("its answer was not bound to a scoped fingerprint by agc-action, so nothing says what it judged")
 		}
 		return compute(ctx, at, prev)
 	}
 	for _, id := range ids {
-		res, err := gh.CarryGate(ctx, ghapi.CarryOptions{Gate: id, AppID: r.cfg.appID, HeadSHA: r.rc.headSHA, Rev: rev,
+		res, err := carry.Gate(ctx, gh.CarryRuns(), carry.Options{Gate: id, AppID: r.cfg.appID, HeadSHA: r.rc.headSHA, Rev: rev,
 			Before: r.rc.beforeSHA, PR: r.rc.pr, Compute: onlyBound})
 		if err != nil {
 			fmt.Fprintf(r.e.Stdout, "carry %s: not carried: %v\n", id, err)
@@ -216,7 +185,7 @@ func (r *actionRun) carry(ctx context.Context, gh *ghapi.Client, g *fingerprint.
 		if err != nil {
 			return out, append(notCarried, id), err
 		}
-		if resp, err = fingerprint.Carry(resp, res.JudgedSHA, r.rc.headSHA); err != nil {
+		if resp, err = carry.Forward(resp, res.JudgedSHA, r.rc.headSHA); err != nil {
 			return out, append(notCarried, id), err
 		}
 		raw, _ := agc.Encode(resp)

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/carry"
 	"github.com/agcgate/agc-action/fingerprint/gittest"
 	"github.com/agcgate/agc-action/ghapi"
 	"github.com/agcgate/agc-action/ghapi/ghtest"
@@ -170,7 +171,7 @@ func TestActionCarryOnlyWhatWasJudged(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		rec, _, _ := agc.Member(resp.Subject.Unknown, GateSubjectKey)
+		rec, _, _ := agc.Member(resp.Subject.Unknown, carry.GateSubjectKey)
 		if !strings.Contains(string(rec), `"bound_at": "`+h0+`"`) {
 			t.Fatalf("bound to %s, want the commit reported on, %s, not the checkout", rec, h0)
 		}
@@ -237,8 +238,8 @@ func TestActionCarryOnlyWhatWasJudged(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if bound(resp) != want {
-				t.Errorf("%s bound %v, want %v (fingerprint %s)", gate, bound(resp), want, resp.Subject.Fingerprint)
+			if carry.Bound(resp) != want {
+				t.Errorf("%s bound %v, want %v (fingerprint %s)", gate, carry.Bound(resp), want, resp.Subject.Fingerprint)
 			}
 		}
 		ev = p.push("docs/README.md", "# docs, reworded\n")

@@ -3,12 +3,13 @@ package cli
 import (
 	"context"
 	"fmt"
-	"github.com/agcgate/agc-action/fingerprint"
 	"io"
 	"net/http"
 	"os"
 	"strings"
 
+	"github.com/agcgate/agc-action/carry"
+	"github.com/agcgate/agc-action/fingerprint"
 	"github.com/agcgate/agc-action/ghapi"
 )
 
@@ -143,7 +144,7 @@ func (r *actionRun) headFiles(ctx context.Context, g *fingerprint.Git) ghapi.Fil
 	if c, err := g.Commit(ctx, r.rc.headSHA); err == nil && c == r.rc.headSHA {
 		return gitFiles{ctx: ctx, g: g, rev: r.rc.headSHA}
 	}
-	r.warn("the checkout is not the commit reported on (" + short(r.rc.headSHA) + "), whose files suggestions are computed from; none is made. " +
+	r.warn("the checkout is not the commit reported on (" + carry.Short(r.rc.headSHA) + "), whose files suggestions are computed from; none is made. " +
 		"Check out the pull request's head: actions/checkout with ref: ${{ github.event.pull_request.head.sha }}")
 	return dirReader{emptyFS{}}
 }

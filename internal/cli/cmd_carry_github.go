@@ -7,8 +7,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/agcgate/agc-action/carry"
 	"github.com/agcgate/agc-action/fingerprint"
-	"github.com/agcgate/agc-action/fingerprint/ghcarry"
 	"github.com/agcgate/agc-action/ghapi"
 )
 
@@ -31,7 +31,7 @@ type carryGithubOptions struct {
 func (g *carryGithubOptions) flags(e *Env, fs *flag.FlagSet, ev runContext) {
 	fs.BoolVar(&g.on, "github", false, "carry the gate's check run on GitHub from the pull request's earlier head (docs/fingerprint.md)")
 	fs.StringVar(&g.gate, "gate", "", "with --github: the gate id (its check run is agc/<id>)")
-	fs.Int64Var(&g.appID, "app-id", ghapi.ActionsAppID, "with --github: trust only check runs written by this GitHub App (default: GitHub Actions on github.com)")
+	fs.Int64Var(&g.appID, "app-id", carry.ActionsAppID, "with --github: trust only check runs written by this GitHub App (default: GitHub Actions on github.com)")
 	fs.StringVar(&g.repository, "repository", e.Getenv("GITHUB_REPOSITORY"), "with --github: OWNER/NAME (default $GITHUB_REPOSITORY)")
 	fs.IntVar(&g.pr, "pr", ev.pr, "with --github: the pull request (default from $GITHUB_EVENT_PATH)")
 	fs.StringVar(&g.sha, "sha", ev.headSHA, "with --github: the new head, where a carried check run is posted")
@@ -83,8 +83,8 @@ func carryGithub(e *Env, o *carryOptions) int {
 	if err != nil {
 		return fpFail(e, "carry", err)
 	}
-	compute := ghcarry.RepoFingerprinter(repo, ghcarry.Scoping{ScopeFile: o.scopeFile, Base: o.base, GateConfigs: o.configs})
-	res, err := c.CarryGate(context.Background(), ghapi.CarryOptions{Gate: g.gate, AppID: g.appID, HeadSHA: g.sha, Rev: rev,
+	compute := carry.RepoFingerprinter(repo, carry.Scoping{ScopeFile: o.scopeFile, Base: o.base, GateConfigs: o.configs})
+	res, err := carry.Gate(context.Background(), c.CarryRuns(), carry.Options{Gate: g.gate, AppID: g.appID, HeadSHA: g.sha, Rev: rev,
 		Before: g.before, PR: g.pr, Compute: compute})
 	if err != nil {
 		return fpFail(e, "carry", err)
@@ -96,7 +96,9 @@ func carryGithub(e *Env, o *carryOptions) int {
 	return ExitOK
 }
 
-// oneLine keeps a value on one line of $GITHUB_OUTPUT.
+// oneLine keeps a value on one line of $GITHUB_OUTPUT. render/clean.go
+// has a oneLine too, which shows line breaks as \n instead of folding
+// blanks; left for render's owner to export one of them (issue 10, item 4).
 func oneLine(s string) string {
 	return strings.Join(strings.Fields(s), " ")
 }
