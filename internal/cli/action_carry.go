@@ -52,7 +52,7 @@ func (r *actionRun) scopeFor(ctx context.Context, g *fingerprint.Git, prev *agc.
 		}
 		s, err := fingerprint.ReadScopeFile(ctx, g, base, r.cfg.scopeFile)
 		if err != nil {
-			return s, fmt.Errorf("scope file %s at %s (fetch the base branch: git fetch --depth=1 origin %s): %w", r.cfg.scopeFile, base, r.rc.baseRef, err)
+			return s, fmt.Errorf("scope file %s at %s (fetch the base branch: git fetch --depth=1 origin %s): %w", r.cfg.scopeFile, base, r.rc.BaseRef, err)
 		}
 		return s, nil
 	case len(r.cfg.scope) > 0:
@@ -63,10 +63,10 @@ func (r *actionRun) scopeFor(ctx context.Context, g *fingerprint.Git, prev *agc.
 
 // baseRev is the base branch as the checkout knows it.
 func (r *actionRun) baseRev() string {
-	if r.rc.baseRef == "" {
+	if r.rc.BaseRef == "" {
 		return ""
 	}
-	return "origin/" + r.rc.baseRef
+	return "origin/" + r.rc.BaseRef
 }
 
 // fingerprintRev is the revision whose tree stands for the commit this
@@ -76,7 +76,7 @@ func (r *actionRun) baseRev() string {
 // branch checked out by a workflow_run or pull_request_target workflow,
 // is not what the gates judged, and nothing is bound or carried.
 func (r *actionRun) fingerprintRev(ctx context.Context, g *fingerprint.Git) (string, error) {
-	want := r.rc.headSHA
+	want := r.rc.HeadSHA
 	head, err := g.Commit(ctx, "HEAD")
 	if err != nil {
 		return "", err
@@ -166,8 +166,8 @@ func (r *actionRun) carry(ctx context.Context, gh *ghapi.Client, g *fingerprint.
 		return compute(ctx, at, prev)
 	}
 	for _, id := range ids {
-		res, err := carry.Gate(ctx, gh.CarryRuns(), carry.Options{Gate: id, AppID: r.cfg.appID, HeadSHA: r.rc.headSHA, Rev: rev,
-			Before: r.rc.beforeSHA, PR: r.rc.pr, Compute: onlyBound})
+		res, err := carry.Gate(ctx, gh.CarryRuns(), carry.Options{Gate: id, AppID: r.cfg.appID, HeadSHA: r.rc.HeadSHA, Rev: rev,
+			Before: r.rc.BeforeSHA, PR: r.rc.PR, Compute: onlyBound})
 		if err != nil {
 			fmt.Fprintf(r.e.Stdout, "carry %s: not carried: %v\n", id, err)
 			notCarried = append(notCarried, id)
@@ -185,7 +185,7 @@ func (r *actionRun) carry(ctx context.Context, gh *ghapi.Client, g *fingerprint.
 		if err != nil {
 			return out, append(notCarried, id), err
 		}
-		if resp, err = carry.Forward(resp, res.JudgedSHA, r.rc.headSHA); err != nil {
+		if resp, err = carry.Forward(resp, res.JudgedSHA, r.rc.HeadSHA); err != nil {
 			return out, append(notCarried, id), err
 		}
 		raw, _ := agc.Encode(resp)
@@ -197,7 +197,7 @@ func (r *actionRun) carry(ctx context.Context, gh *ghapi.Client, g *fingerprint.
 // carryOn says whether this run carries: asked for, or by default on a
 // pull request's new head when gates to carry are named.
 func (r *actionRun) carryOn() (bool, error) {
-	auto := r.rc.pr > 0 && r.rc.beforeSHA != "" && len(r.cfg.gates) > 0
+	auto := r.rc.PR > 0 && r.rc.BeforeSHA != "" && len(r.cfg.gates) > 0
 	on := r.cfg.carry.on(auto)
 	if on && len(r.cfg.gates) == 0 {
 		return false, &inputError{"gate", "carry needs the ids of the gates to carry, one per line"}

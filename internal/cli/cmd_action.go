@@ -11,6 +11,7 @@ import (
 	"github.com/agcgate/agc-action/fingerprint"
 	"github.com/agcgate/agc-action/formats"
 	"github.com/agcgate/agc-action/ghapi"
+	"github.com/agcgate/agc-action/internal/ghrun"
 	"github.com/agcgate/agc-action/sarif"
 	"github.com/agcgate/agc-action/validate"
 	githubactions "github.com/sethvargo/go-githubactions"
@@ -44,22 +45,22 @@ type actionRun struct {
 	e    *Env
 	a    *githubactions.Action
 	cfg  *actionConfig
-	rc   runContext
+	rc   ghrun.Context
 	root string // the workspace: sources, globs, relative paths
 	reg  *formats.Registry
 	out  actionOutputs
 }
 
 func newActionRun(e *Env, a *githubactions.Action, cfg *actionConfig) (*actionRun, error) {
-	rc, err := readRunContext(e.Getenv)
+	rc, err := ghrun.Read(e.Getenv)
 	if err != nil {
 		return nil, err
 	}
 	if cfg.pr > 0 {
-		rc.pr, rc.ref = cfg.pr, fmt.Sprintf("refs/pull/%d/head", cfg.pr)
+		rc.PR, rc.Ref = cfg.pr, fmt.Sprintf("refs/pull/%d/head", cfg.pr)
 	}
 	if cfg.sha != "" {
-		rc.headSHA = cfg.sha
+		rc.HeadSHA = cfg.sha
 	}
 	root := e.Getenv("GITHUB_WORKSPACE")
 	if root == "" {
@@ -72,7 +73,7 @@ func newActionRun(e *Env, a *githubactions.Action, cfg *actionConfig) (*actionRu
 }
 
 func (r *actionRun) exec(ctx context.Context) int {
-	if r.rc.event == "pull_request_target" {
+	if r.rc.Event == "pull_request_target" {
 		r.warn("running on pull_request_target: this workflow has a write token; it must never check out or run the pull request's code (see README, \"Forks\")")
 	}
 	c, err := r.collect()
@@ -145,7 +146,7 @@ func (r *actionRun) carryIfAsked(ctx context.Context, gh *ghapi.Client, why stri
 	case gh == nil:
 		r.warn("not carrying: " + why)
 		return nil, nil
-	case r.rc.pr == 0 && r.rc.beforeSHA == "":
+	case r.rc.PR == 0 && r.rc.BeforeSHA == "":
 		r.warn("not carrying: this event has no earlier head (carrying works on a pull request's new head)")
 		return nil, nil
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/carry"
 	"github.com/agcgate/agc-action/fingerprint"
+	"github.com/agcgate/agc-action/internal/ghrun"
 )
 
 type carryOptions struct {
@@ -58,7 +59,7 @@ func parseCarry(e *Env, args []string) (*carryOptions, int, bool) {
 	fs.StringVar(&o.scopeFile, "scope-file", "", "take the scope from this repo path at --base instead of the response")
 	fs.StringVar(&o.base, "base", "", "the revision (the base branch) to read --scope-file from")
 	fs.Var((*fpList)(&o.configs), "gate-config", "a repo path of a gate configuration file; repeat for more")
-	ev, evErr := readRunContext(e.Getenv)
+	ev, evErr := ghrun.Read(e.Getenv)
 	o.gh.flags(e, fs, ev)
 	if code, ok := parseFlags(fs, args); !ok {
 		return nil, code, false

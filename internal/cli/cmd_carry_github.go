@@ -10,6 +10,7 @@ import (
 	"github.com/agcgate/agc-action/carry"
 	"github.com/agcgate/agc-action/fingerprint"
 	"github.com/agcgate/agc-action/ghapi"
+	"github.com/agcgate/agc-action/internal/ghrun"
 )
 
 // carryGithubOptions are the arguments of "agc-sarif carry --github".
@@ -28,29 +29,29 @@ type carryGithubOptions struct {
 
 // flags declares the --github flags on fs, with the workflow's event as
 // their defaults.
-func (g *carryGithubOptions) flags(e *Env, fs *flag.FlagSet, ev runContext) {
+func (g *carryGithubOptions) flags(e *Env, fs *flag.FlagSet, ev ghrun.Context) {
 	fs.BoolVar(&g.on, "github", false, "carry the gate's check run on GitHub from the pull request's earlier head (docs/fingerprint.md)")
 	fs.StringVar(&g.gate, "gate", "", "with --github: the gate id (its check run is agc/<id>)")
 	fs.Int64Var(&g.appID, "app-id", carry.ActionsAppID, "with --github: trust only check runs written by this GitHub App (default: GitHub Actions on github.com)")
-	fs.StringVar(&g.repository, "repository", e.Getenv("GITHUB_REPOSITORY"), "with --github: OWNER/NAME (default $GITHUB_REPOSITORY)")
-	fs.IntVar(&g.pr, "pr", ev.pr, "with --github: the pull request (default from $GITHUB_EVENT_PATH)")
-	fs.StringVar(&g.sha, "sha", ev.headSHA, "with --github: the new head, where a carried check run is posted")
-	fs.StringVar(&g.before, "before", ev.beforeSHA, "with --github: the previous head (default the synchronize event's before)")
+	fs.StringVar(&g.repository, "repository", ev.Repository, "with --github: OWNER/NAME (default $GITHUB_REPOSITORY)")
+	fs.IntVar(&g.pr, "pr", ev.PR, "with --github: the pull request (default from $GITHUB_EVENT_PATH)")
+	fs.StringVar(&g.sha, "sha", ev.HeadSHA, "with --github: the new head, where a carried check run is posted")
+	fs.StringVar(&g.before, "before", ev.BeforeSHA, "with --github: the previous head (default the synchronize event's before)")
 }
 
 // checkGithub validates --github mode and fills the defaults that depend
 // on other flags.
-func (o *carryOptions) checkGithub(e *Env, ev runContext) error {
+func (o *carryOptions) checkGithub(e *Env, ev ghrun.Context) error {
 	g := &o.gh
 	g.token, g.apiURL = e.Getenv("GITHUB_TOKEN"), e.Getenv("GITHUB_API_URL")
 	if o.base == "" {
-		o.base = ev.baseSHA
+		o.base = ev.BaseSHA
 	}
 	var err error
-	g.owner, g.name, err = splitRepo(g.repository)
+	g.owner, g.name, err = ghrun.SplitRepo("--repository", g.repository)
 	switch {
 	case err != nil:
-		return errors.New(strings.Replace(err.Error(), "--repo", "--repository", 1))
+		return err
 	case o.previous != "" || o.previousRev != "":
 		return errors.New("with --github, the previous response is read from the earlier head's check run")
 	case g.gate == "":

@@ -15,6 +15,7 @@ import (
 	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/formats"
 	"github.com/agcgate/agc-action/ghapi"
+	"github.com/agcgate/agc-action/internal/ghrun"
 	"github.com/agcgate/agc-action/sarif"
 )
 
@@ -63,14 +64,14 @@ func runGithub(e *Env, args []string) int {
 
 func parseGithub(e *Env, args []string) (githubOptions, int, bool) {
 	fs := newFlags(e, "github", githubUsage)
-	rc, err := readRunContext(e.Getenv)
+	rc, err := ghrun.Read(e.Getenv)
 	if err != nil {
 		fmt.Fprintf(e.Stderr, "agc-sarif github: %v\n", err)
 		return githubOptions{}, ExitUsage, false
 	}
-	repo := fs.String("repo", e.Getenv("GITHUB_REPOSITORY"), "repository OWNER/NAME (default $GITHUB_REPOSITORY)")
-	pr := fs.Int("pr", rc.pr, "pull request number (default from $GITHUB_EVENT_PATH)")
-	sha := fs.String("sha", rc.headSHA, "head commit (default the event's head, else $GITHUB_SHA)")
+	repo := fs.String("repo", rc.Repository, "repository OWNER/NAME (default $GITHUB_REPOSITORY)")
+	pr := fs.Int("pr", rc.PR, "pull request number (default from $GITHUB_EVENT_PATH)")
+	sha := fs.String("sha", rc.HeadSHA, "head commit (default the event's head, else $GITHUB_SHA)")
 	o := githubOptions{}
 	fs.BoolVar(&o.uploadSARIF, "upload-sarif", false, "upload to code scanning")
 	fs.BoolVar(&o.review, "review", false, "post a pull request review per gate")
@@ -88,13 +89,11 @@ func parseGithub(e *Env, args []string) (githubOptions, int, bool) {
 	o.pr, o.sha, o.mode, o.files = *pr, *sha, ghapi.FilterMode(mode.String()), fs.Args()
 	o.token, o.apiURL, o.graphQLURL = e.Getenv("GITHUB_TOKEN"), e.Getenv("GITHUB_API_URL"), e.Getenv("GITHUB_GRAPHQL_URL")
 	o.summaryPath = e.Getenv("GITHUB_STEP_SUMMARY")
-	if srv, run := e.Getenv("GITHUB_SERVER_URL"), e.Getenv("GITHUB_RUN_ID"); srv != "" && run != "" && *repo != "" {
-		o.detailsURL = strings.TrimSuffix(srv, "/") + "/" + *repo + "/actions/runs/" + run
-	}
+	o.detailsURL = ghrun.RunURL(e.Getenv, *repo)
 	if !o.uploadSARIF && !o.review && !o.check && !o.status {
 		o.check, o.review = true, o.pr > 0
 	}
-	o.owner, o.repo, err = splitRepo(*repo)
+	o.owner, o.repo, err = ghrun.SplitRepo("--repo", *repo)
 	switch {
 	case err != nil:
 	case o.sha == "":
@@ -112,14 +111,6 @@ func parseGithub(e *Env, args []string) (githubOptions, int, bool) {
 		return o, ExitUsage, false
 	}
 	return o, 0, true
-}
-
-func splitRepo(s string) (string, string, error) {
-	owner, name, ok := strings.Cut(s, "/")
-	if !ok || owner == "" || name == "" || strings.Contains(name, "/") {
-		return "", "", fmt.Errorf("--repo %q is not OWNER/NAME (or set GITHUB_REPOSITORY)", s)
-	}
-	return owner, name, nil
 }
 
 // githubInputs are the responses to deliver and the SARIF logs to upload.
