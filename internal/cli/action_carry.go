@@ -5,10 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
-	"strings"
 
 	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/carry"
@@ -84,32 +82,13 @@ func (r *actionRun) fingerprintRev(ctx context.Context, g *fingerprint.Git) (str
 	if want == "" || head == want {
 		return "HEAD", nil
 	}
-	if slices.Contains(commitParents(ctx, r.root), want) {
+	if parents, err := g.Parents(ctx, "HEAD"); err == nil && slices.Contains(parents, want) {
 		return "HEAD", nil
 	}
 	if c, err := g.Commit(ctx, want); err == nil && c == want {
 		return want, nil
 	}
 	return "", fmt.Errorf("the checkout (%s) is neither the commit reported on (%s) nor its merge, and the clone does not hold that commit", carry.Short(head), carry.Short(want))
-}
-
-// commitParents reads the parent lines of HEAD's commit object, which a
-// shallow clone keeps even though it hides the parents from rev-parse.
-func commitParents(ctx context.Context, dir string) []string {
-	out, err := exec.CommandContext(ctx, "git", "-C", dir, "cat-file", "commit", "HEAD").Output()
-	if err != nil {
-		return nil
-	}
-	var parents []string
-	for _, line := range strings.Split(string(out), "\n") {
-		if line == "" {
-			break // the headers end at the first blank line
-		}
-		if p, ok := strings.CutPrefix(line, "parent "); ok {
-			parents = append(parents, p)
-		}
-	}
-	return parents
 }
 
 // bind gives each answer about repository content the scoped fingerprint
