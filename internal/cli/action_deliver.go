@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"net/http"
 	"os"
 
 	"github.com/agcgate/agc-action/carry"
@@ -41,16 +40,11 @@ func (r *actionRun) client() (*ghapi.Client, string, error) {
 	case r.cfg.token == "" && !r.dryRun():
 		return nil, "no token (input \"token\")", nil
 	}
-	cfg := ghapi.Config{Owner: owner, Repo: repo, Token: r.cfg.token, Login: r.cfg.login,
-		BaseURL: r.e.Getenv("GITHUB_API_URL"), GraphQLURL: r.e.Getenv("GITHUB_GRAPHQL_URL")}
+	var dry io.Writer
 	if r.dryRun() {
-		dr := &ghapi.DryRun{W: r.e.Stdout}
-		if r.cfg.token != "" {
-			dr.Reads = http.DefaultTransport
-		}
-		cfg.Transport = dr
+		dry = r.e.Stdout
 	}
-	c, err := ghapi.New(cfg)
+	c, err := ghapi.NewFromEnv(r.e.Getenv, ghapi.Config{Owner: owner, Repo: repo, Token: r.cfg.token, Login: r.cfg.login}, dry)
 	return c, "", err
 }
 

@@ -24,7 +24,6 @@ type carryGithubOptions struct {
 	sha         string
 	before      string
 	token       string
-	apiURL      string
 }
 
 // flags declares the --github flags on fs, with the workflow's event as
@@ -43,7 +42,7 @@ func (g *carryGithubOptions) flags(e *Env, fs *flag.FlagSet, ev ghrun.Context) {
 // on other flags.
 func (o *carryOptions) checkGithub(e *Env, ev ghrun.Context) error {
 	g := &o.gh
-	g.token, g.apiURL = e.Getenv("GITHUB_TOKEN"), e.Getenv("GITHUB_API_URL")
+	g.token = e.Getenv("GITHUB_TOKEN")
 	if o.base == "" {
 		o.base = ev.BaseSHA
 	}
@@ -74,7 +73,7 @@ func (o *carryOptions) checkGithub(e *Env, ev ghrun.Context) error {
 // could not tell.
 func carryGithub(e *Env, o *carryOptions) int {
 	g := &o.gh
-	c, err := ghapi.New(ghapi.Config{Owner: g.owner, Repo: g.name, Token: g.token, BaseURL: g.apiURL})
+	c, err := ghapi.NewFromEnv(e.Getenv, ghapi.Config{Owner: g.owner, Repo: g.name, Token: g.token}, nil)
 	if err != nil {
 		return fpFail(e, "carry", err)
 	}

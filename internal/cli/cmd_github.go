@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -33,8 +32,6 @@ type githubOptions struct {
 	login         string
 	pollDelay     time.Duration
 	token         string
-	apiURL        string
-	graphQLURL    string
 	detailsURL    string
 	summaryPath   string
 	files         []string
@@ -87,7 +84,7 @@ func parseGithub(e *Env, args []string) (githubOptions, int, bool) {
 		return o, code, false
 	}
 	o.pr, o.sha, o.mode, o.files = *pr, *sha, ghapi.FilterMode(mode.String()), fs.Args()
-	o.token, o.apiURL, o.graphQLURL = e.Getenv("GITHUB_TOKEN"), e.Getenv("GITHUB_API_URL"), e.Getenv("GITHUB_GRAPHQL_URL")
+	o.token = e.Getenv("GITHUB_TOKEN")
 	o.summaryPath = e.Getenv("GITHUB_STEP_SUMMARY")
 	o.detailsURL = ghrun.RunURL(e.Getenv, *repo)
 	if !o.uploadSARIF && !o.review && !o.check && !o.status {
@@ -174,15 +171,11 @@ type dirReader struct{ fsys fs.FS }
 func (d dirReader) ReadFile(path string) ([]byte, error) { return fs.ReadFile(d.fsys, path) }
 
 func deliverGithub(ctx context.Context, e *Env, o githubOptions, in githubInputs) error {
-	cfg := ghapi.Config{Owner: o.owner, Repo: o.repo, Token: o.token, BaseURL: o.apiURL, GraphQLURL: o.graphQLURL, Login: o.login}
+	var dry io.Writer
 	if o.dryRun {
-		dr := &ghapi.DryRun{W: e.Stdout}
-		if o.token != "" {
-			dr.Reads = http.DefaultTransport
-		}
-		cfg.Transport = dr
+		dry = e.Stdout
 	}
-	c, err := ghapi.New(cfg)
+	c, err := ghapi.NewFromEnv(e.Getenv, ghapi.Config{Owner: o.owner, Repo: o.repo, Token: o.token, Login: o.login}, dry)
 	if err != nil {
 		return err
 	}
