@@ -11,6 +11,7 @@ import (
 	"github.com/agcgate/agc-action/extract"
 	"github.com/agcgate/agc-action/formats"
 	"github.com/agcgate/agc-action/ghapi"
+	"github.com/agcgate/agc-action/internal/cmdenv"
 	"github.com/agcgate/agc-action/validate"
 	"github.com/bmatcuk/doublestar/v4"
 )
@@ -31,7 +32,7 @@ type collected struct {
 // must not pass unnoticed.
 func expand(root string, patterns []string) ([]string, error) {
 	var files []string
-	fsys := mustSourceFS(root)
+	fsys := cmdenv.MustSourceFS(root)
 	for _, p := range patterns {
 		if filepath.IsAbs(p) {
 			if _, err := os.Stat(p); err != nil {

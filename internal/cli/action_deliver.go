@@ -9,6 +9,7 @@ import (
 	"github.com/agcgate/agc-action/carry"
 	"github.com/agcgate/agc-action/fingerprint"
 	"github.com/agcgate/agc-action/ghapi"
+	"github.com/agcgate/agc-action/internal/cmdenv"
 	"github.com/agcgate/agc-action/internal/ghrun"
 )
 
@@ -119,7 +120,7 @@ func (r *actionRun) upload(ctx context.Context, gh *ghapi.Client) error {
 // objects nothing can be read, so no suggestion is made, and the log says
 // how to check out the head.
 func (r *actionRun) headFiles(ctx context.Context, g *fingerprint.Git) ghapi.FileReader {
-	checkout := dirReader{mustSourceFS(r.root)}
+	checkout := cmdenv.Files{FS: cmdenv.MustSourceFS(r.root)}
 	if g == nil || r.rc.HeadSHA == "" {
 		return checkout
 	}
@@ -131,7 +132,7 @@ func (r *actionRun) headFiles(ctx context.Context, g *fingerprint.Git) ghapi.Fil
 	}
 	r.warn("the checkout is not the commit reported on (" + carry.Short(r.rc.HeadSHA) + "), whose files suggestions are computed from; none is made. " +
 		"Check out the pull request's head: actions/checkout with ref: ${{ github.event.pull_request.head.sha }}")
-	return dirReader{emptyFS{}}
+	return cmdenv.Files{FS: cmdenv.EmptyFS{}}
 }
 
 // gitFiles reads files of one commit from the clone's objects.

@@ -9,6 +9,7 @@ import (
 
 	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/ghapi"
+	"github.com/agcgate/agc-action/internal/cmdenv"
 	"github.com/agcgate/agc-action/render"
 	"github.com/agcgate/agc-action/sarif"
 )
@@ -77,7 +78,7 @@ func (r *actionRun) writeSARIF(gates []ghapi.Gate) error {
 	}
 	// The file is what code scanning gets: findings only, one category
 	// per gate.
-	rep, err := sarif.FromAGC(rs, sarif.WriteOptions{FS: mustSourceFS(r.root), FindingsOnly: true, Category: r.cfg.category})
+	rep, err := sarif.FromAGC(rs, sarif.WriteOptions{FS: cmdenv.MustSourceFS(r.root), FindingsOnly: true, Category: r.cfg.category})
 	if err != nil {
 		return fmt.Errorf("SARIF: %w", err)
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/agcgate/agc-action/fingerprint"
 	"github.com/agcgate/agc-action/formats"
 	"github.com/agcgate/agc-action/ghapi"
+	"github.com/agcgate/agc-action/internal/cmdenv"
 	"github.com/agcgate/agc-action/internal/ghrun"
 	"github.com/agcgate/agc-action/sarif"
 	"github.com/agcgate/agc-action/validate"
@@ -207,7 +208,7 @@ func (r *actionRun) readWorkspace(file string, max int64) ([]byte, error) {
 	if err != nil || !filepath.IsLocal(rel) {
 		return readInput(r.e, file, max)
 	}
-	fsys, err := sourceFS(r.root)
+	fsys, err := cmdenv.SourceFS(r.root)
 	if err != nil {
 		return nil, err
 	}
@@ -227,7 +228,7 @@ func (r *actionRun) collectSARIF(c *collected, file string) error {
 		return err
 	}
 	name := relName(r.root, file)
-	rs, lints, err := gateSARIF(r.reg, name, data, r.root, r.cfg.failLevel)
+	rs, lints, err := cmdenv.GateSARIF(r.reg, name, data, r.root, r.cfg.failLevel)
 	if err != nil {
 		return fmt.Errorf("input \"sarif\": %w", err)
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/formats"
+	"github.com/agcgate/agc-action/internal/cmdenv"
 	"github.com/agcgate/agc-action/sarif"
 )
 
@@ -112,7 +113,7 @@ func convertSourceRoot(dir string) (fs.FS, string, error) {
 	if !st.IsDir() {
 		return nil, "", fmt.Errorf("--source-root %s is not a directory", dir)
 	}
-	fsys, err := sourceFS(abs)
+	fsys, err := cmdenv.SourceFS(abs)
 	if err != nil {
 		return nil, "", fmt.Errorf("--source-root %s: %w", dir, err)
 	}

@@ -5,15 +5,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
-	"path/filepath"
 	"strings"
 	"time"
 
 	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/formats"
 	"github.com/agcgate/agc-action/ghapi"
+	"github.com/agcgate/agc-action/internal/cmdenv"
 	"github.com/agcgate/agc-action/internal/ghrun"
 	"github.com/agcgate/agc-action/sarif"
 )
@@ -125,7 +124,7 @@ func readGithubInputs(e *Env, o githubOptions) (githubInputs, error) {
 			return in, err
 		}
 		if formats.LooksLikeSARIF(data) {
-			rs, lints, err := gateSARIF(formats.Default(), displayName(name), data, o.root, "")
+			rs, lints, err := cmdenv.GateSARIF(formats.Default(), displayName(name), data, o.root, "")
 			if err != nil {
 				return in, err
 			}
@@ -153,23 +152,6 @@ func readGithubInputs(e *Env, o githubOptions) (githubInputs, error) {
 	return in, nil
 }
 
-// gateSARIF reads a SARIF log as gates' answers through the format
-// registry, the one path convert, github and the Action share: paths are
-// relative to root, and lines are read through it.
-func gateSARIF(reg *formats.Registry, name string, data []byte, root, failLevel string) ([]*agc.Response, []formats.Lint, error) {
-	abs, err := filepath.Abs(root)
-	if err != nil {
-		return nil, nil, err
-	}
-	f, _ := reg.Lookup("sarif")
-	return f.Read(name, data, formats.ReadOptions{FS: mustSourceFS(abs), Root: filepath.ToSlash(abs), FailLevel: failLevel})
-}
-
-// dirReader reads files of the checkout at head, refusing paths outside it.
-type dirReader struct{ fsys fs.FS }
-
-func (d dirReader) ReadFile(path string) ([]byte, error) { return fs.ReadFile(d.fsys, path) }
-
 func deliverGithub(ctx context.Context, e *Env, o githubOptions, in githubInputs) error {
 	var dry io.Writer
 	if o.dryRun {
@@ -179,7 +161,7 @@ func deliverGithub(ctx context.Context, e *Env, o githubOptions, in githubInputs
 	if err != nil {
 		return err
 	}
-	head := dirReader{mustSourceFS(o.root)}
+	head := cmdenv.Files{FS: cmdenv.MustSourceFS(o.root)}
 	if o.uploadSARIF {
 		if err := uploadAll(ctx, e, c, o, in); err != nil {
 			return err
@@ -202,7 +184,7 @@ func deliverGithub(ctx context.Context, e *Env, o githubOptions, in githubInputs
 func uploadAll(ctx context.Context, e *Env, c *ghapi.Client, o githubOptions, in githubInputs) error {
 	logs := in.sarif
 	if len(in.agc) > 0 {
-		rep, err := sarif.FromAGC(in.agc, sarif.WriteOptions{FS: mustSourceFS(o.root)})
+		rep, err := sarif.FromAGC(in.agc, sarif.WriteOptions{FS: cmdenv.MustSourceFS(o.root)})
 		if err != nil {
 			return err
 		}
