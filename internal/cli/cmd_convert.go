@@ -151,7 +151,7 @@ func convertRead(e *Env, reg *formats.Registry, opts convertOptions, file string
 // input's own syntax error (with its byte offset) says more than the list
 // of formats tried.
 func whyUndetected(name string, data []byte, max int64, detectErr error) error {
-	if !looksLikeJSON(data) {
+	if !cmdenv.LooksLikeJSON(data) {
 		return detectErr
 	}
 	var de *agc.Error

@@ -60,3 +60,18 @@ func DisplayName(name string) string {
 	}
 	return name
 }
+
+// LooksLikeJSON reports whether an input's first non-blank byte opens an
+// object or an array.
+func LooksLikeJSON(data []byte) bool {
+	for _, b := range data {
+		switch b {
+		case ' ', '\t', '\r', '\n':
+			continue
+		case '{', '[':
+			return true
+		}
+		return false
+	}
+	return false
+}

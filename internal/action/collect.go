@@ -1,4 +1,4 @@
-package cli
+package action
 
 import (
 	"errors"
@@ -62,7 +62,7 @@ func expand(root string, patterns []string) ([]string, error) {
 func collectAGC(c *collected, reg *formats.Registry, root, file string, data []byte) {
 	name := relName(root, file)
 	switch {
-	case formats.LooksLikeAGC(data) || (looksLikeJSON(data) && !looksLikeOther(reg, data)):
+	case formats.LooksLikeAGC(data) || (cmdenv.LooksLikeJSON(data) && !looksLikeOther(reg, data)):
 		c.addAGC(name, data) // the validator explains what is wrong with it
 	case looksLikeOther(reg, data):
 		c.addBridged(reg, name, data)
@@ -102,20 +102,6 @@ func (c *collected) addBridged(reg *formats.Registry, name string, data []byte) 
 		}
 		c.addAGC(src, raw)
 	}
-}
-
-// looksLikeJSON: the first non-blank byte opens an object or an array.
-func looksLikeJSON(data []byte) bool {
-	for _, b := range data {
-		switch b {
-		case ' ', '\t', '\r', '\n':
-			continue
-		case '{', '[':
-			return true
-		}
-		return false
-	}
-	return false
 }
 
 // looksLikeOther reports whether a format other than AGC recognises data.

@@ -1,6 +1,7 @@
-package cli
+package action
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/ghapi/ghtest"
+	"github.com/agcgate/agc-action/internal/cmdenv"
 )
 
 // benchPR makes a pull request of files files, each adding perFile
@@ -75,9 +77,10 @@ func BenchmarkAction1000(b *testing.B) {
 			"INPUT_TOKEN": ghtest.TokenActions, "INPUT_AGC": "gate.json", "INPUT_FAIL-ON": "never",
 		}
 		b.StartTimer()
-		code := Main([]string{"action"}, strings.NewReader(""), discard{}, discard{}, func(k string) string { return r.env[k] }, "bench")
+		code := Main(context.Background(), &cmdenv.Env{Stdin: strings.NewReader(""), Stdout: discard{}, Stderr: discard{},
+			Getenv: func(k string) string { return r.env[k] }, Version: "bench"})
 		b.StopTimer()
-		if code != ExitOK {
+		if code != cmdenv.ExitOK {
 			b.Fatalf("exit %d", code)
 		}
 		b.StartTimer()
@@ -100,7 +103,7 @@ func TestBenchPRDeliversEveryFinding(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := newActionRunner(t, srv, root, "pull_request", ghEvent).input("agc", "gate.json").input("fail-on", "never")
-	if code, out := r.run(); code != ExitOK {
+	if code, out := r.run(); code != cmdenv.ExitOK {
 		t.Fatalf("exit %d\n%s", code, out)
 	}
 	pr := srv.PR(ghRepo, 2)

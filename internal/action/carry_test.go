@@ -1,4 +1,4 @@
-package cli
+package action
 
 import (
 	"encoding/json"
@@ -12,6 +12,7 @@ import (
 	"github.com/agcgate/agc-action/fingerprint/gittest"
 	"github.com/agcgate/agc-action/ghapi"
 	"github.com/agcgate/agc-action/ghapi/ghtest"
+	"github.com/agcgate/agc-action/internal/cmdenv"
 	"github.com/google/go-github/v62/github"
 )
 
@@ -103,7 +104,7 @@ func TestActionREADMECarry(t *testing.T) {
 	ev := p.push("src/a.go", "package a // the change under review\n")
 	h0 := p.head
 	p.review()
-	if code, out, log := p.action(ev, gateStep); code != ExitFail || out["verdict"] != "block" {
+	if code, out, log := p.action(ev, gateStep); code != cmdenv.ExitFail || out["verdict"] != "block" {
 		t.Fatalf("first review: exit %d %v\n%s", code, out, log)
 	}
 	judged := p.runOn(h0)
@@ -118,7 +119,7 @@ func TestActionREADMECarry(t *testing.T) {
 	ev = p.push("docs/README.md", "# docs, reworded\n")
 	h1 := p.head
 	code, out, log := p.action(ev, carryStep)
-	if out["carried"] != "true" || code != ExitFail || out["verdict"] != "block" {
+	if out["carried"] != "true" || code != cmdenv.ExitFail || out["verdict"] != "block" {
 		t.Fatalf("docs-only push: exit %d %v\n%s", code, out, log)
 	}
 	if run := p.runOn(h1); run == nil || run.Conclusion != "failure" || run.Title != "carried from "+h0[:7]+": scope unchanged" {
@@ -128,14 +129,14 @@ func TestActionREADMECarry(t *testing.T) {
 	ev = p.push("src/a.go", "package a // fixed\n")
 	h2 := p.head
 	code, out, log = p.action(ev, carryStep)
-	if out["carried"] != "false" || code != ExitOK || !strings.Contains(log, "src/a.go modified") {
+	if out["carried"] != "false" || code != cmdenv.ExitOK || !strings.Contains(log, "src/a.go modified") {
 		t.Fatalf("in-scope edit must not carry: exit %d %v\n%s", code, out, log)
 	}
 	if run := p.runOn(h2); run != nil {
 		t.Fatalf("nothing may be posted on %s before the gate runs again: %+v", h2[:7], run)
 	}
 	p.review()
-	if code, _, log := p.action(ev, gateStep); code != ExitFail {
+	if code, _, log := p.action(ev, gateStep); code != cmdenv.ExitFail {
 		t.Fatalf("the gate runs again: exit %d\n%s", code, log)
 	}
 
@@ -288,7 +289,7 @@ func TestActionMergeCheckoutSuggestsOnHeadLines(t *testing.T) {
 	if err := os.WriteFile(run.env["GITHUB_EVENT_PATH"], []byte(ev), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if code, out := run.run(); code != ExitOK {
+	if code, out := run.run(); code != cmdenv.ExitOK {
 		t.Fatalf("exit %d\n%s", code, out)
 	}
 	pr := srv.PR(ghRepo, 2)

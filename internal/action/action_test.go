@@ -1,16 +1,18 @@
-package cli
+package action
 
 import (
 	"bytes"
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/agcgate/agc-action/ghapi/ghtest"
+	"github.com/agcgate/agc-action/internal/cmdenv"
 )
 
-// actionRunner runs "agc-sarif action" as the runner does: INPUT_*
+// actionRunner runs the Action as the runner does: INPUT_*
 // variables, the event payload, GITHUB_OUTPUT and GITHUB_STEP_SUMMARY
 // files, and the API at the emulator.
 type actionRunner struct {
@@ -43,7 +45,8 @@ func (r *actionRunner) input(name, value string) *actionRunner {
 
 func (r *actionRunner) run() (code int, stdout string) {
 	var out, errb bytes.Buffer
-	code = Main([]string{"action"}, strings.NewReader(""), &out, &errb, func(k string) string { return r.env[k] }, "test")
+	code = Main(context.Background(), &cmdenv.Env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb,
+		Getenv: func(k string) string { return r.env[k] }, Version: "test"})
 	if errb.Len() > 0 {
 		r.t.Logf("stderr: %s", errb.String())
 	}
@@ -94,8 +97,8 @@ func TestActionPullRequestBlock(t *testing.T) {
 	copyFixture(t, root, ghPatch, "agc-out/lint.json")
 	r := newActionRunner(t, srv, root, "pull_request", ghEvent).input("agc", "agc-out/*.json")
 	code, stdout := r.run()
-	if code != ExitFail {
-		t.Fatalf("exit %d, want %d (fail-on block)\n%s", code, ExitFail, stdout)
+	if code != cmdenv.ExitFail {
+		t.Fatalf("exit %d, want %d (fail-on block)\n%s", code, cmdenv.ExitFail, stdout)
 	}
 	out := r.outputs()
 	if out["verdict"] != "block" || out["blocking"] != "1" || out["advisory"] != "1" || out["carried"] != "false" {
@@ -171,7 +174,7 @@ func TestActionEvents(t *testing.T) {
 			copyFixture(t, root, ghPatch, "out/lint.json")
 			r := newActionRunner(t, srv, root, c.event, webhooks+c.payload).input("agc", "out/lint.json").input("fail-on", "never")
 			code, stdout := r.run()
-			if code != ExitOK {
+			if code != cmdenv.ExitOK {
 				t.Fatalf("exit %d\n%s", code, stdout)
 			}
 			runs := runsOn(srv, sha)
@@ -197,8 +200,8 @@ func TestActionForkReadOnly(t *testing.T) {
 	copyFixture(t, root, ghPatch, "out/lint.json")
 	r := newActionRunner(t, srv, root, "pull_request", ghEvent).input("agc", "out/lint.json").input("token", ghtest.TokenReadOnly)
 	code, stdout := r.run()
-	if code != ExitFail {
-		t.Fatalf("exit %d, want %d\n%s", code, ExitFail, stdout)
+	if code != cmdenv.ExitFail {
+		t.Fatalf("exit %d, want %d\n%s", code, cmdenv.ExitFail, stdout)
 	}
 	if !strings.Contains(stdout, "file=src/store/db.go,line=") || !strings.Contains(stdout, "::warning file=src/store/db.go") {
 		t.Errorf("findings must become annotations:\n%s", stdout)
@@ -221,7 +224,7 @@ func TestActionPreview(t *testing.T) {
 	copyFixture(t, root, ghPatch, "out/lint.json")
 	r := newActionRunner(t, srv, root, "pull_request", ghEvent).input("agc", "out/lint.json").input("preview", "true")
 	code, stdout := r.run()
-	if code != ExitOK {
+	if code != cmdenv.ExitOK {
 		t.Fatalf("exit %d, want 0 in preview\n%s", code, stdout)
 	}
 	if n := writes(srv); n != 0 {
@@ -256,7 +259,7 @@ func TestActionBadInputs(t *testing.T) {
 				r.input(k, v)
 			}
 			code, stdout := r.run()
-			if code != ExitUsage || !strings.Contains(stdout, "::error title=agc-action::") || !strings.Contains(stdout, c.want) {
+			if code != cmdenv.ExitUsage || !strings.Contains(stdout, "::error title=agc-action::") || !strings.Contains(stdout, c.want) {
 				t.Errorf("exit %d, want 2 with %q:\n%s", code, c.want, stdout)
 			}
 		})
@@ -271,7 +274,7 @@ func TestActionInvalidAnswerFailsItsOwnCheck(t *testing.T) {
 	copyFixture(t, root, "../../extract/testdata/two-blocks.md", "out/review.md")
 	r := newActionRunner(t, srv, root, "pull_request", ghEvent).input("agc", "out/*")
 	code, stdout := r.run()
-	if code != ExitFail {
+	if code != cmdenv.ExitFail {
 		t.Fatalf("exit %d\n%s", code, stdout)
 	}
 	runs := runsOn(srv, ghHeadSHA)
@@ -298,7 +301,7 @@ func TestActionWorkflowRunFork(t *testing.T) {
 	srv, root := ghSetup(t)
 	copyFixture(t, root, ghPatch, "artifact/lint.json")
 	r := newActionRunner(t, srv, root, "workflow_run", webhooks+"workflow_run.completed.json").input("agc", "artifact/*.json")
-	if code, stdout := r.run(); code != ExitFail {
+	if code, stdout := r.run(); code != cmdenv.ExitFail {
 		t.Fatalf("exit %d\n%s", code, stdout)
 	}
 	if runs := runsOn(srv, runSHA); runs["agc/go-lint"] == nil {
@@ -311,7 +314,7 @@ func TestActionWorkflowRunFork(t *testing.T) {
 	// The unprivileged workflow passed the pull request and its head on.
 	r = newActionRunner(t, srv, root, "workflow_run", webhooks+"workflow_run.completed.json").
 		input("agc", "artifact/*.json").input("pull-request", "2").input("sha", ghHeadSHA)
-	if code, stdout := r.run(); code != ExitFail {
+	if code, stdout := r.run(); code != cmdenv.ExitFail {
 		t.Fatalf("exit %d\n%s", code, stdout)
 	}
 	if pr := srv.PR(ghRepo, 2); len(pr.Reviews) != 1 || pr.Reviews[0].CommitID != ghHeadSHA {
@@ -327,8 +330,8 @@ func TestActionUploadFailureKeepsChecks(t *testing.T) {
 		fault ghtest.Fault
 		code  int
 	}{
-		{"read-only", ghtest.Fault{Status: 403, Message: "Resource not accessible by integration"}, ExitFail},
-		{"advanced security off", ghtest.Fault{Status: 403, Message: "Advanced Security must be enabled for this repository to use code scanning."}, ExitUsage},
+		{"read-only", ghtest.Fault{Status: 403, Message: "Resource not accessible by integration"}, cmdenv.ExitFail},
+		{"advanced security off", ghtest.Fault{Status: 403, Message: "Advanced Security must be enabled for this repository to use code scanning."}, cmdenv.ExitUsage},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			srv, root := ghSetup(t)
@@ -357,7 +360,7 @@ func TestActionREADMESarifLinter(t *testing.T) {
 	r := newActionRunner(t, srv, root, "pull_request", ghEvent).input("sarif", "eslint.sarif")
 	code, stdout := r.run()
 	out := r.outputs()
-	if (code == ExitFail) != (out["verdict"] == "block" || out["verdict"] == "escalate") || code == ExitUsage {
+	if (code == cmdenv.ExitFail) != (out["verdict"] == "block" || out["verdict"] == "escalate") || code == cmdenv.ExitUsage {
 		t.Fatalf("exit %d with verdict %q\n%s", code, out["verdict"], stdout)
 	}
 	runs := runsOn(srv, ghHeadSHA)
@@ -382,7 +385,7 @@ func TestActionREADMEReviewAgent(t *testing.T) {
 	r := newActionRunner(t, srv, root, "pull_request", ghEvent).input("agc", "review.md").input("fail-on", "block")
 	code, stdout := r.run()
 	out := r.outputs()
-	if out["verdict"] == "" || code == ExitUsage {
+	if out["verdict"] == "" || code == cmdenv.ExitUsage {
 		t.Fatalf("exit %d, outputs %v\n%s", code, out, stdout)
 	}
 	runs := runsOn(srv, ghHeadSHA)

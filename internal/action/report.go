@@ -1,4 +1,4 @@
-package cli
+package action
 
 import (
 	"bytes"
@@ -49,14 +49,14 @@ func summarize(gates []ghapi.Gate, carried map[string]string) actionOutputs {
 // exitCode follows fail-on; preview never fails (AGC §11).
 func (r *actionRun) exitCode() int {
 	if r.cfg.preview || r.cfg.failOn == "never" {
-		return ExitOK
+		return cmdenv.ExitOK
 	}
 	threshold := verdictRank[r.cfg.failOn]
 	if verdictRank[r.out.verdict] >= threshold {
 		workflowCommand(r.e.Stdout, "error", fmt.Sprintf("verdict %s (fail-on: %s): %d blocking finding(s)", r.out.verdict, r.cfg.failOn, r.out.blocking))
-		return ExitFail
+		return cmdenv.ExitFail
 	}
-	return ExitOK
+	return cmdenv.ExitOK
 }
 
 // tempDir is where the Action writes files for later steps.
