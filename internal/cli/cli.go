@@ -24,11 +24,15 @@ const (
 // Env is what a command may touch of the outside world.
 type Env = cmdenv.Env
 
+// command is one agc-sarif command: the function that runs it and the line
+// the usage shows.
 type command struct {
 	run   func(e *Env, args []string) int
 	short string
 }
 
+// commands is the table of every command; Main runs from it and the usage
+// lists it (TestEveryCommandAnswersHelp runs each).
 func commands() map[string]command {
 	return map[string]command{
 		"action":      {runAction, "the GitHub Action's entry point (inputs from INPUT_* variables)"},
