@@ -1,6 +1,11 @@
-// Package cli implements the agc-sarif command. Every command is a function
-// of its arguments, standard streams and environment, so tests call it
-// directly; cmd/agc-sarif only wires it to the process.
+// Package cli implements the agc-sarif command: the table of commands,
+// their flags, and one file each (cmd_NAME.go). Every command is a function
+// of its arguments, standard streams and environment (cmdenv.Env), so tests
+// call it directly; cmd/agc-sarif only wires it to the process. The Action
+// is package internal/action; "agc-sarif action" only calls it.
+//
+// Commands do I/O: the files they are named, standard streams, the
+// environment, git (fingerprint, carry) and GitHub (github, carry --github).
 package cli
 
 import (
