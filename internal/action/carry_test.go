@@ -13,6 +13,7 @@ import (
 	"github.com/agcgate/agc-action/ghapi"
 	"github.com/agcgate/agc-action/ghapi/ghtest"
 	"github.com/agcgate/agc-action/internal/cmdenv"
+	"github.com/agcgate/agc-action/internal/prfixture"
 	"github.com/google/go-github/v62/github"
 )
 
@@ -39,15 +40,15 @@ func (p *carryPR) push(path, content string) string {
 	before := p.head
 	p.repo.Write(path, content)
 	p.head = p.repo.Commit("change " + path)
-	p.srv.SetHead(ghRepo, 2, p.head, []ghtest.File{{Path: "src/a.go", Base: "package a\n", Head: readFile(p.t, filepath.Join(p.repo.Dir, "src/a.go"))}})
+	p.srv.SetHead(prfixture.Repo, 2, p.head, []ghtest.File{{Path: "src/a.go", Base: "package a\n", Head: readFile(p.t, filepath.Join(p.repo.Dir, "src/a.go"))}})
 	action := "synchronize"
 	if before == "" {
 		action = "opened"
 	}
 	ev := map[string]any{"action": action, "number": 2, "before": before, "after": p.head,
 		"pull_request": map[string]any{"number": 2,
-			"head": map[string]any{"sha": p.head, "repo": map[string]any{"full_name": ghRepo}},
-			"base": map[string]any{"ref": "main", "repo": map[string]any{"full_name": ghRepo}}}}
+			"head": map[string]any{"sha": p.head, "repo": map[string]any{"full_name": prfixture.Repo}},
+			"base": map[string]any{"ref": "main", "repo": map[string]any{"full_name": prfixture.Repo}}}}
 	data, _ := json.Marshal(ev)
 	file := filepath.Join(p.t.TempDir(), "event.json")
 	if err := os.WriteFile(file, data, 0o644); err != nil {
@@ -192,7 +193,7 @@ func TestActionCarryOnlyWhatWasJudged(t *testing.T) {
 		if err := os.WriteFile(ev, []byte(data), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		p.srv.SetHead(ghRepo, 2, strings.Repeat("ab", 20), nil)
+		p.srv.SetHead(prfixture.Repo, 2, strings.Repeat("ab", 20), nil)
 		_, _, log := p.action(ev, map[string]string{"agc": "review.json", "fail-on": "never"})
 		if !strings.Contains(log, "nothing is carried") {
 			t.Errorf("an answer about a commit the clone lacks must not be bound:\n%s", log)
@@ -269,7 +270,7 @@ func TestActionMergeCheckoutSuggestsOnHeadLines(t *testing.T) {
 	repo.Commit("base moves on")
 	repo.Git("checkout", "-q", "--detach", "main")
 	repo.Git("merge", "-q", "--no-ff", "-m", "merge", h0)
-	srv.SetHead(ghRepo, 2, h0, []ghtest.File{{Path: "src/a.go", Base: base, Head: head}})
+	srv.SetHead(prfixture.Repo, 2, h0, []ghtest.File{{Path: "src/a.go", Base: base, Head: head}})
 
 	r := &agc.Response{AGC: agc.Version, Gate: agc.Gate{ID: "lint", Kind: agc.Deterministic, Version: "1"},
 		Subject: agc.Subject{Kind: agc.SubjectDiff, Fingerprint: "sha256:x", Scope: []string{"src/**"}}, Verdict: agc.Block,
@@ -282,9 +283,9 @@ func TestActionMergeCheckoutSuggestsOnHeadLines(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(repo.Dir, "lint.json"), data, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	run := newActionRunner(t, srv, repo.Dir, "pull_request", ghEvent).input("agc", "lint.json").input("fail-on", "never")
+	run := newActionRunner(t, srv, repo.Dir, "pull_request", prfixture.Event).input("agc", "lint.json").input("fail-on", "never")
 	run.env["GITHUB_SHA"] = repo.Git("rev-parse", "HEAD")
-	ev := strings.ReplaceAll(readFile(t, ghEvent), ghHeadSHA, h0)
+	ev := strings.ReplaceAll(readFile(t, prfixture.Event), prfixture.HeadSHA, h0)
 	run.env["GITHUB_EVENT_PATH"] = filepath.Join(t.TempDir(), "event.json")
 	if err := os.WriteFile(run.env["GITHUB_EVENT_PATH"], []byte(ev), 0o644); err != nil {
 		t.Fatal(err)
@@ -292,7 +293,7 @@ func TestActionMergeCheckoutSuggestsOnHeadLines(t *testing.T) {
 	if code, out := run.run(); code != cmdenv.ExitOK {
 		t.Fatalf("exit %d\n%s", code, out)
 	}
-	pr := srv.PR(ghRepo, 2)
+	pr := srv.PR(prfixture.Repo, 2)
 	if len(pr.Comments) != 1 || pr.Comments[0].Line != 4 || !strings.Contains(pr.Comments[0].Body, "```suggestion\n\ta_1 := compute(1)\n```") {
 		t.Fatalf("want one suggestion on head line 4, got %+v", pr.Comments)
 	}

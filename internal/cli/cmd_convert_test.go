@@ -165,17 +165,15 @@ func TestConvertSyntaxErrorBeforeDetection(t *testing.T) {
 // source root (cmdenv.SourceFS), so a file under it that links outside it
 // cannot bring its target into a fix; a FIFO does not block it.
 func TestConvertSourceRootKeepsSymlinksIn(t *testing.T) {
-	outside := t.TempDir()
-	secret := filepath.Join(outside, "secret.txt")
-	if err := os.WriteFile(secret, []byte("SECRET=hunter2\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	root := t.TempDir()
-	if err := os.Symlink(secret, filepath.Join(root, "link.txt")); err != nil {
-		t.Fatal(err)
-	}
-	if err := syscall.Mkfifo(filepath.Join(root, "fifo.txt"), 0o644); err != nil {
-		t.Fatal(err)
+	root, secret := t.TempDir(), filepath.Join(t.TempDir(), "secret.txt")
+	for _, err := range []error{
+		os.WriteFile(secret, []byte("SECRET=hunter2\n"), 0o644),
+		os.Symlink(secret, filepath.Join(root, "link.txt")),
+		syscall.Mkfifo(filepath.Join(root, "fifo.txt"), 0o644),
+	} {
+		if err != nil {
+			t.Fatal(err)
+		}
 	}
 	log := `{"version":"2.1.0","runs":[{"tool":{"driver":{"name":"x"}},"results":[{"ruleId":"r","level":"error","message":{"text":"m"},
 	  "locations":[{"physicalLocation":{"artifactLocation":{"uri":"link.txt"},"region":{"startLine":1}}}],
