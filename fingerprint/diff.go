@@ -131,27 +131,6 @@ func drop(m map[string][]string, oid, path string) {
 	m[oid] = slices.DeleteFunc(m[oid], func(p string) bool { return p == path })
 }
 
-// Changes says, one line each, how the fingerprint of now differs from
-// that of then: the scope, the gate and its configuration files, then the
-// entries (as Diff). Nothing when the fingerprints are equal.
-func Changes(then, now *Result) []string {
-	if then.Fingerprint == now.Fingerprint {
-		return nil
-	}
-	var out []string
-	if !then.Scope.Equal(now.Scope) {
-		out = append(out, fmt.Sprintf("the scope changed: %s, was %s", quoteAll(now.Scope.Patterns()), quoteAll(then.Scope.Patterns())))
-	}
-	if then.Gate.ID != now.Gate.ID || then.Gate.Version != now.Gate.Version {
-		out = append(out, fmt.Sprintf("the gate changed: %q version %q, was %q version %q", now.Gate.ID, now.Gate.Version, then.Gate.ID, then.Gate.Version))
-	}
-	out = append(out, GateChanges(then.Gate, now.Gate)...)
-	for _, ch := range Diff(then.Tree, now.Tree) {
-		out = append(out, ch.String())
-	}
-	return out
-}
-
 // GateChanges names the gate configuration files that differ between a and b.
 func GateChanges(a, b Gate) []string {
 	old := map[string][32]byte{}
@@ -173,15 +152,4 @@ func GateChanges(a, b Gate) []string {
 		}
 	}
 	return out
-}
-
-func quoteAll(ss []string) string {
-	if len(ss) == 0 {
-		return "(the whole tree)"
-	}
-	q := make([]string, len(ss))
-	for i, s := range ss {
-		q[i] = fmt.Sprintf("%q", s)
-	}
-	return strings.Join(q, " ")
 }

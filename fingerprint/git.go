@@ -75,6 +75,33 @@ func (g *Git) Commit(ctx context.Context, rev string) (string, error) {
 	return o.oid, nil
 }
 
+// Parents returns the parents named in the object of the commit rev, its
+// "parent" header lines, which a shallow clone keeps even though it hides
+// the parents from rev-parse (the default pull_request checkout is such a
+// merge, of depth 1).
+func (g *Git) Parents(ctx context.Context, rev string) ([]string, error) {
+	if strings.HasPrefix(rev, "-") || rev == "" || strings.ContainsAny(rev, "\n\x00") {
+		return nil, fmt.Errorf("revision %q: not a revision git can name", rev)
+	}
+	o, err := g.request(ctx, rev+"^{commit}")
+	if err == nil && o.typ != "commit" {
+		err = fmt.Errorf("%s is a %s, not a commit", rev, o.typ)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("revision %s in %s: %w", rev, g.Dir, err)
+	}
+	var parents []string
+	for _, line := range strings.Split(string(o.data), "\n") {
+		if line == "" {
+			break // the headers end at the first blank line
+		}
+		if p, ok := strings.CutPrefix(line, "parent "); ok {
+			parents = append(parents, p)
+		}
+	}
+	return parents, nil
+}
+
 // remember notes the tree of commit object o.
 func (g *Git) remember(o object) error {
 	tree, ok := bytes.CutPrefix(o.data, []byte("tree "))

@@ -190,6 +190,37 @@ func TestShallowCloneEqualsFullClone(t *testing.T) {
 	}
 }
 
+// TestParentsOfAShallowMerge: the parents of a merge are read from its
+// object, in a clone of depth 1 too, where rev-parse knows none.
+func TestParentsOfAShallowMerge(t *testing.T) {
+	r := base(t)
+	r.Git("checkout", "-q", "-b", "pr")
+	r.Write("src/main.go", "package main // pr\n")
+	head := r.Commit("pr")
+	r.Git("checkout", "-q", "main")
+	r.Write("docs/README.md", "# more\n")
+	tip := r.Commit("docs")
+	r.Git("merge", "-q", "--no-ff", "-m", "merge", head)
+	shallow := filepath.Join(t.TempDir(), "shallow")
+	gittest.Run(t, r.Dir, "clone", "-q", "--depth", "1", "file://"+r.Dir, shallow)
+	g := &fingerprint.Git{Dir: shallow}
+	defer g.Close()
+	got, err := g.Parents(context.Background(), "HEAD")
+	if err != nil || !slices.Equal(got, []string{tip, head}) {
+		t.Errorf("Parents = %q, %v; want %q", got, err, []string{tip, head})
+	}
+	root := &fingerprint.Git{Dir: r.Dir}
+	defer root.Close()
+	if got, err := root.Parents(context.Background(), r.Git("rev-list", "--max-parents=0", "HEAD")); err != nil || len(got) != 0 {
+		t.Errorf("Parents of the root commit = %q, %v; want none", got, err)
+	}
+	for _, bad := range []string{"", "-h", "no-such-rev"} {
+		if _, err := g.Parents(context.Background(), bad); err == nil {
+			t.Errorf("Parents(%q): nil error", bad)
+		}
+	}
+}
+
 func TestMergeAndRebaseOfDocsOnlyBase(t *testing.T) {
 	r := base(t)
 	r.Git("checkout", "-q", "-b", "feature")

@@ -8,10 +8,11 @@ import (
 	"testing"
 
 	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/carry"
 	"github.com/agcgate/agc-action/fingerprint"
-	"github.com/agcgate/agc-action/fingerprint/ghcarry"
 	"github.com/agcgate/agc-action/fingerprint/gittest"
 	"github.com/agcgate/agc-action/ghapi/ghtest"
+	"github.com/agcgate/agc-action/review"
 	"github.com/google/go-github/v62/github"
 )
 
@@ -23,7 +24,7 @@ type carryPR struct {
 	r       *gittest.Repo
 	srv     *ghtest.Server
 	ours    *Client // the Actions token: app 15368
-	compute ghcarry.Fingerprinter
+	compute carry.Fingerprinter
 }
 
 func newCarryPR(t *testing.T) *carryPR {
@@ -35,7 +36,7 @@ func newCarryPR(t *testing.T) *carryPR {
 	t.Cleanup(func() { g.Close() })
 	srv := ghtest.New(t, ghtest.Options{})
 	return &carryPR{t: t, r: r, srv: srv, ours: newClient(t, srv, ghtest.TokenActions, &fakeSleep{}),
-		compute: ghcarry.RepoFingerprinter(g, ghcarry.Scoping{ScopeFile: ".agc/scope", Base: "main", GateConfigs: []string{".agc/review.md"}})}
+		compute: carry.RepoFingerprinter(g, carry.Scoping{ScopeFile: ".agc/scope", Base: "main", GateConfigs: []string{".agc/review.md"}})}
 }
 
 // push commits files (path, content pairs) to the pull request.
@@ -69,9 +70,9 @@ func (p *carryPR) judge(c *Client, sha, verdict string) *agc.Response {
 	return resp
 }
 
-func (p *carryPR) carry(head, before string) *ghcarry.Result {
+func (p *carryPR) carry(head, before string) *carry.Result {
 	p.t.Helper()
-	res, err := p.ours.CarryGate(context.Background(), CarryOptions{Gate: "review", HeadSHA: head, Before: before, PR: 1, Compute: p.compute})
+	res, err := carry.Gate(context.Background(), p.ours.CarryRuns(), carry.Options{Gate: "review", HeadSHA: head, Before: before, PR: 1, Compute: p.compute})
 	if err != nil {
 		p.t.Fatal(err)
 	}
@@ -93,7 +94,7 @@ func (p *carryPR) runsOn(sha string) []ghtest.CheckRun {
 
 // wantCarried checks that head has exactly one check run, carried from the
 // run on judged with its conclusion and response.
-func (p *carryPR) wantCarried(res *ghcarry.Result, head, judged string, judgedResp *agc.Response) {
+func (p *carryPR) wantCarried(res *carry.Result, head, judged string, judgedResp *agc.Response) {
 	p.t.Helper()
 	if !res.Carried || res.JudgedSHA != judged {
 		p.t.Fatalf("carry to %s: %+v, want carried from %s", head[:7], res, judged[:7])
@@ -104,10 +105,10 @@ func (p *carryPR) wantCarried(res *ghcarry.Result, head, judged string, judgedRe
 	}
 	got := runs[0]
 	wantTitle := "carried from " + judged[:7] + ": scope unchanged"
-	if got.Name != "agc/review" || got.Conclusion != Conclusion(judgedResp.Verdict) || got.Title != wantTitle ||
-		got.App.AppID != ActionsAppID || got.Status != "completed" || got.DetailsURL != "https://github.com/"+testRepo+"/runs/"+itoa(orig[0].ID) {
+	if got.Name != "agc/review" || got.Conclusion != review.Conclusion(judgedResp.Verdict) || got.Title != wantTitle ||
+		got.App.AppID != carry.ActionsAppID || got.Status != "completed" || got.DetailsURL != "https://github.com/"+testRepo+"/runs/"+itoa(orig[0].ID) {
 		p.t.Errorf("carried run: name %q conclusion %q title %q app %d status %q details %q; want agc/review, %q, %q, app %d, the original's link",
-			got.Name, got.Conclusion, got.Title, got.App.AppID, got.Status, got.DetailsURL, Conclusion(judgedResp.Verdict), wantTitle, ActionsAppID)
+			got.Name, got.Conclusion, got.Title, got.App.AppID, got.Status, got.DetailsURL, review.Conclusion(judgedResp.Verdict), wantTitle, carry.ActionsAppID)
 	}
 	if !strings.Contains(got.Summary, orig[0].DetailsURL) && !strings.Contains(got.Summary, "/runs/"+itoa(orig[0].ID)) {
 		p.t.Errorf("carried run summary does not link the original: %s", got.Summary)
@@ -116,8 +117,8 @@ func (p *carryPR) wantCarried(res *ghcarry.Result, head, judged string, judgedRe
 	if err != nil {
 		p.t.Fatal(err)
 	}
-	rec, ok, err := fingerprint.CarriedRecord(carried)
-	if err != nil || !ok || rec != (fingerprint.CarriedFrom{SHA: judged, Fingerprint: judgedResp.Subject.Fingerprint, To: head}) {
+	rec, ok, err := carry.ReadRecord(carried)
+	if err != nil || !ok || rec != (carry.Record{SHA: judged, Fingerprint: judgedResp.Subject.Fingerprint, To: head}) {
 		p.t.Errorf("carried record %+v (%v, %v), want from %s to %s", rec, ok, err, judged[:7], head[:7])
 	}
 	if carried.Verdict != judgedResp.Verdict || len(carried.Findings) != len(judgedResp.Findings) || carried.Subject.Fingerprint != judgedResp.Subject.Fingerprint {
@@ -125,7 +126,7 @@ func (p *carryPR) wantCarried(res *ghcarry.Result, head, judged string, judgedRe
 	}
 }
 
-func (p *carryPR) wantNotCarried(res *ghcarry.Result, head string, change string) {
+func (p *carryPR) wantNotCarried(res *carry.Result, head string, change string) {
 	p.t.Helper()
 	if res.Carried || len(p.runsOn(head)) != 0 {
 		p.t.Fatalf("carry to %s: %+v with %d runs, want not carried and no run", head[:7], res, len(p.runsOn(head)))
@@ -138,7 +139,7 @@ func (p *carryPR) wantNotCarried(res *ghcarry.Result, head string, change string
 func itoa(n int64) string { return strconv.FormatInt(n, 10) }
 
 func readBackText(text string) (*agc.Response, error) {
-	return ReadBackResponse(&github.CheckRun{Output: &github.CheckRunOutput{Text: &text}})
+	return review.ReadBackResponse(&github.CheckRun{Output: &github.CheckRunOutput{Text: &text}})
 }
 
 // TestCarryThreePushes walks a pull request through three pushes against
@@ -206,7 +207,7 @@ func TestCarryIgnoresForgedRun(t *testing.T) {
 	p.judge(other, h0, agc.Allow) // a newer forged allow
 	res = p.carry(h1, h0)
 	runs := p.runsOn(h1)
-	if !res.Carried || len(runs) != 1 || runs[0].Conclusion != "failure" || runs[0].App.AppID != ActionsAppID {
+	if !res.Carried || len(runs) != 1 || runs[0].Conclusion != "failure" || runs[0].App.AppID != carry.ActionsAppID {
 		t.Fatalf("carry with a newer forged run present: %+v, runs %+v", res, runs)
 	}
 	if carried, err := readBackText(runs[0].Text); err != nil || carried.Verdict != block.Verdict {

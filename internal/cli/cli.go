@@ -1,6 +1,11 @@
-// Package cli implements the agc-sarif command. Every command is a function
-// of its arguments, standard streams and environment, so tests call it
-// directly; cmd/agc-sarif only wires it to the process.
+// Package cli implements the agc-sarif command: the table of commands,
+// their flags, and one file each (cmd_NAME.go). Every command is a function
+// of its arguments, standard streams and environment (cmdenv.Env), so tests
+// call it directly; cmd/agc-sarif only wires it to the process. The Action
+// is package internal/action; "agc-sarif action" only calls it.
+//
+// Commands do I/O: the files they are named, standard streams, the
+// environment, git (fingerprint, carry) and GitHub (github, carry --github).
 package cli
 
 import (
@@ -8,33 +13,31 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"sort"
 	"strings"
+
+	"github.com/agcgate/agc-action/internal/cmdenv"
 )
 
 // Exit codes, the same for every command (README, "Exit codes").
 const (
-	ExitOK    = 0 // success; lint may have been printed
-	ExitFail  = 1 // the input breaks a rule, or the gate's verdict fails
-	ExitUsage = 2 // bad usage, or an input that cannot be read at all
+	ExitOK    = cmdenv.ExitOK    // success; lint may have been printed
+	ExitFail  = cmdenv.ExitFail  // the input breaks a rule, or the gate's verdict fails
+	ExitUsage = cmdenv.ExitUsage // bad usage, or an input that cannot be read at all
 )
 
 // Env is what a command may touch of the outside world.
-type Env struct {
-	Stdin  io.Reader
-	Stdout io.Writer
-	Stderr io.Writer
-	Getenv func(string) string
-	// Version is stamped into the binary at build time.
-	Version string
-}
+type Env = cmdenv.Env
 
+// command is one agc-sarif command: the function that runs it and the line
+// the usage shows.
 type command struct {
 	run   func(e *Env, args []string) int
 	short string
 }
 
+// commands is the table of every command; Main runs from it and the usage
+// lists it (TestEveryCommandAnswersHelp runs each).
 func commands() map[string]command {
 	return map[string]command{
 		"action":      {runAction, "the GitHub Action's entry point (inputs from INPUT_* variables)"},
@@ -138,36 +141,11 @@ func parseArgs(fs *flag.FlagSet, args []string) (pos []string, code int, ok bool
 }
 
 // readInput reads a named input, "-" being standard input, refusing more
-// than max bytes (max <= 0: no limit).
-func readInput(e *Env, name string, max int64) ([]byte, error) {
-	var r io.Reader
-	if name == "-" {
-		r = e.Stdin
-	} else {
-		f, err := os.Open(name)
-		if err != nil {
-			return nil, err
-		}
-		defer f.Close()
-		r = f
-	}
-	if max > 0 {
-		r = io.LimitReader(r, max+1)
-	}
-	data, err := io.ReadAll(r)
-	if err != nil {
-		return nil, fmt.Errorf("read %s: %w", displayName(name), err)
-	}
-	return data, nil
-}
+// than max bytes (max <= 0: no limit): Env.ReadInput.
+func readInput(e *Env, name string, max int64) ([]byte, error) { return e.ReadInput(name, max) }
 
 // displayName is how an input is named in messages.
-func displayName(name string) string {
-	if name == "-" {
-		return "<stdin>"
-	}
-	return name
-}
+func displayName(name string) string { return cmdenv.DisplayName(name) }
 
 // enumFlag is a flag.Value restricted to a fixed set of words.
 type enumFlag struct {

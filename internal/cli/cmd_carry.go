@@ -6,7 +6,9 @@ import (
 	"strings"
 
 	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/carry"
 	"github.com/agcgate/agc-action/fingerprint"
+	"github.com/agcgate/agc-action/internal/ghrun"
 )
 
 type carryOptions struct {
@@ -37,7 +39,7 @@ func runCarry(e *Env, args []string) int {
 		return code
 	}
 	name := displayName(o.previous)
-	if !treeKind(prev.Subject.Kind) {
+	if !carry.TreeSubject(prev.Subject.Kind) {
 		fmt.Fprintf(e.Stderr, "agc-sarif carry: %s: /subject/kind %q is not a tree subject (diff, commit, pull-request)\n", name, prev.Subject.Kind)
 		return ExitUsage
 	}
@@ -57,7 +59,7 @@ func parseCarry(e *Env, args []string) (*carryOptions, int, bool) {
 	fs.StringVar(&o.scopeFile, "scope-file", "", "take the scope from this repo path at --base instead of the response")
 	fs.StringVar(&o.base, "base", "", "the revision (the base branch) to read --scope-file from")
 	fs.Var((*fpList)(&o.configs), "gate-config", "a repo path of a gate configuration file; repeat for more")
-	ev, evErr := readRunContext(e.Getenv)
+	ev, evErr := ghrun.Read(e.Getenv)
 	o.gh.flags(e, fs, ev)
 	if code, ok := parseFlags(fs, args); !ok {
 		return nil, code, false
@@ -113,8 +115,9 @@ func (c *carrier) run() int {
 			return fpFail(c.e, "carry", err)
 		}
 	}
-	if reasons := c.reasons(then, now, prevScope, scope); len(reasons) > 0 {
-		fmt.Fprintf(c.e.Stderr, "agc-sarif carry: not carried to %s:\n  %s\n", now.Commit, strings.Join(reasons, "\n  "))
+	d := carry.Decide(carry.Judged{Fingerprint: c.prev.Subject.Fingerprint, Scope: prevScope, At: then}, now)
+	if !d.Carried {
+		fmt.Fprintf(c.e.Stderr, "agc-sarif carry: not carried to %s:\n  %s\n", now.Commit, strings.Join(c.reasons(d, then, now, prevScope), "\n  "))
 		return ExitFail
 	}
 	return c.emit(then, now)
@@ -125,28 +128,22 @@ func (c *carrier) compute(rev string, scope fingerprint.Scope) (*fingerprint.Res
 		GateID: c.prev.Gate.ID, GateVersion: c.prev.Gate.Version, GateConfigs: c.o.configs})
 }
 
-// reasons says why the verdict cannot be carried; none when it can.
-func (c *carrier) reasons(then, now *fingerprint.Result, prevScope, scope fingerprint.Scope) []string {
+// reasons says, one line each, why the verdict is not carried (d).
+func (c *carrier) reasons(d carry.Decision, then, now *fingerprint.Result, prevScope fingerprint.Scope) []string {
 	want := c.prev.Subject.Fingerprint
 	var out []string
-	if then != nil && then.Fingerprint != want {
+	if d.Stale {
 		out = append(out, fmt.Sprintf("%s: /subject/fingerprint %s is not the fingerprint of %s (%s): the verdict was judged on other content, another gate config or another algorithm",
 			c.name, want, then.Commit, then.Fingerprint))
 	}
-	if now.Fingerprint == want && len(out) == 0 {
-		return nil
-	}
-	if !scope.Equal(prevScope) {
-		out = append(out, fmt.Sprintf("the scope changed: %s at %s, the response has %s", quoteAll(scope.Patterns()), c.o.base, quoteAll(prevScope.Patterns())))
+	if d.ScopeChanged {
+		out = append(out, fmt.Sprintf("the scope changed: %s at %s, the response has %s", quoteAll(now.Scope.Patterns()), c.o.base, quoteAll(prevScope.Patterns())))
 	}
 	if then == nil {
 		return append(out, fmt.Sprintf("the fingerprint at %s is %s, the response's is %s (pass --previous-rev to name the entries that changed)",
 			now.Commit, now.Fingerprint, want))
 	}
-	out = append(out, fingerprint.GateChanges(then.Gate, now.Gate)...)
-	for _, ch := range fingerprint.Diff(then.Tree, now.Tree) {
-		out = append(out, ch.String())
-	}
+	out = append(out, d.Changes...)
 	if len(out) == 0 {
 		out = append(out, fmt.Sprintf("the fingerprint at %s is %s, the response's is %s", now.Commit, now.Fingerprint, want))
 	}
@@ -159,7 +156,7 @@ func (c *carrier) emit(then, now *fingerprint.Result) int {
 	if then != nil {
 		judged = then.Commit
 	}
-	out, err := fingerprint.Carry(c.prev, judged, now.Commit)
+	out, err := carry.Forward(c.prev, judged, now.Commit)
 	if err != nil {
 		return fpFail(c.e, "carry", fmt.Errorf("%s: %w", c.name, err))
 	}

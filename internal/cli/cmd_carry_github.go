@@ -7,9 +7,10 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/agcgate/agc-action/carry"
 	"github.com/agcgate/agc-action/fingerprint"
-	"github.com/agcgate/agc-action/fingerprint/ghcarry"
 	"github.com/agcgate/agc-action/ghapi"
+	"github.com/agcgate/agc-action/internal/ghrun"
 )
 
 // carryGithubOptions are the arguments of "agc-sarif carry --github".
@@ -23,34 +24,33 @@ type carryGithubOptions struct {
 	sha         string
 	before      string
 	token       string
-	apiURL      string
 }
 
 // flags declares the --github flags on fs, with the workflow's event as
 // their defaults.
-func (g *carryGithubOptions) flags(e *Env, fs *flag.FlagSet, ev runContext) {
+func (g *carryGithubOptions) flags(e *Env, fs *flag.FlagSet, ev ghrun.Context) {
 	fs.BoolVar(&g.on, "github", false, "carry the gate's check run on GitHub from the pull request's earlier head (docs/fingerprint.md)")
 	fs.StringVar(&g.gate, "gate", "", "with --github: the gate id (its check run is agc/<id>)")
-	fs.Int64Var(&g.appID, "app-id", ghapi.ActionsAppID, "with --github: trust only check runs written by this GitHub App (default: GitHub Actions on github.com)")
-	fs.StringVar(&g.repository, "repository", e.Getenv("GITHUB_REPOSITORY"), "with --github: OWNER/NAME (default $GITHUB_REPOSITORY)")
-	fs.IntVar(&g.pr, "pr", ev.pr, "with --github: the pull request (default from $GITHUB_EVENT_PATH)")
-	fs.StringVar(&g.sha, "sha", ev.headSHA, "with --github: the new head, where a carried check run is posted")
-	fs.StringVar(&g.before, "before", ev.beforeSHA, "with --github: the previous head (default the synchronize event's before)")
+	fs.Int64Var(&g.appID, "app-id", carry.ActionsAppID, "with --github: trust only check runs written by this GitHub App (default: GitHub Actions on github.com)")
+	fs.StringVar(&g.repository, "repository", ev.Repository, "with --github: OWNER/NAME (default $GITHUB_REPOSITORY)")
+	fs.IntVar(&g.pr, "pr", ev.PR, "with --github: the pull request (default from $GITHUB_EVENT_PATH)")
+	fs.StringVar(&g.sha, "sha", ev.HeadSHA, "with --github: the new head, where a carried check run is posted")
+	fs.StringVar(&g.before, "before", ev.BeforeSHA, "with --github: the previous head (default the synchronize event's before)")
 }
 
 // checkGithub validates --github mode and fills the defaults that depend
 // on other flags.
-func (o *carryOptions) checkGithub(e *Env, ev runContext) error {
+func (o *carryOptions) checkGithub(e *Env, ev ghrun.Context) error {
 	g := &o.gh
-	g.token, g.apiURL = e.Getenv("GITHUB_TOKEN"), e.Getenv("GITHUB_API_URL")
+	g.token = e.Getenv("GITHUB_TOKEN")
 	if o.base == "" {
-		o.base = ev.baseSHA
+		o.base = ev.BaseSHA
 	}
 	var err error
-	g.owner, g.name, err = splitRepo(g.repository)
+	g.owner, g.name, err = ghrun.SplitRepo("--repository", g.repository)
 	switch {
 	case err != nil:
-		return errors.New(strings.Replace(err.Error(), "--repo", "--repository", 1))
+		return err
 	case o.previous != "" || o.previousRev != "":
 		return errors.New("with --github, the previous response is read from the earlier head's check run")
 	case g.gate == "":
@@ -73,7 +73,7 @@ func (o *carryOptions) checkGithub(e *Env, ev runContext) error {
 // could not tell.
 func carryGithub(e *Env, o *carryOptions) int {
 	g := &o.gh
-	c, err := ghapi.New(ghapi.Config{Owner: g.owner, Repo: g.name, Token: g.token, BaseURL: g.apiURL})
+	c, err := ghapi.NewFromEnv(e.Getenv, ghapi.Config{Owner: g.owner, Repo: g.name, Token: g.token}, nil)
 	if err != nil {
 		return fpFail(e, "carry", err)
 	}
@@ -83,8 +83,8 @@ func carryGithub(e *Env, o *carryOptions) int {
 	if err != nil {
 		return fpFail(e, "carry", err)
 	}
-	compute := ghcarry.RepoFingerprinter(repo, ghcarry.Scoping{ScopeFile: o.scopeFile, Base: o.base, GateConfigs: o.configs})
-	res, err := c.CarryGate(context.Background(), ghapi.CarryOptions{Gate: g.gate, AppID: g.appID, HeadSHA: g.sha, Rev: rev,
+	compute := carry.RepoFingerprinter(repo, carry.Scoping{ScopeFile: o.scopeFile, Base: o.base, GateConfigs: o.configs})
+	res, err := carry.Gate(context.Background(), c.CarryRuns(), carry.Options{Gate: g.gate, AppID: g.appID, HeadSHA: g.sha, Rev: rev,
 		Before: g.before, PR: g.pr, Compute: compute})
 	if err != nil {
 		return fpFail(e, "carry", err)
@@ -96,7 +96,9 @@ func carryGithub(e *Env, o *carryOptions) int {
 	return ExitOK
 }
 
-// oneLine keeps a value on one line of $GITHUB_OUTPUT.
+// oneLine keeps a value on one line of $GITHUB_OUTPUT. render/clean.go
+// has a oneLine too, which shows line breaks as \n instead of folding
+// blanks; left for render's owner to export one of them (issue 10, item 4).
 func oneLine(s string) string {
 	return strings.Join(strings.Fields(s), " ")
 }

@@ -12,20 +12,20 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/agcgate/agc-action/agc"
-	"github.com/agcgate/agc-action/fingerprint"
+	"github.com/agcgate/agc-action/carry"
 	"github.com/agcgate/agc-action/fingerprint/gittest"
 	"github.com/agcgate/agc-action/ghapi/ghtest"
 )
 
-func decodeCarried(t *testing.T, out string) (*agc.Response, fingerprint.CarriedFrom) {
+func decodeCarried(t *testing.T, out string) (*agc.Response, carry.Record) {
 	t.Helper()
 	r, err := agc.Decode("carried", []byte(out), agc.Limits{})
 	if err != nil {
 		t.Fatalf("carried response: %v\n%s", err, out)
 	}
-	rec, ok, err := fingerprint.CarriedRecord(r)
+	rec, ok, err := carry.ReadRecord(r)
 	if err != nil || !ok {
-		t.Fatalf("carried response has no %s member (%v):\n%s", fingerprint.CarriedFromKey, err, out)
+		t.Fatalf("carried response has no %s member (%v):\n%s", carry.RecordKey, err, out)
 	}
 	return r, rec
 }
@@ -62,7 +62,7 @@ func TestCarryDocsOnlyCommit(t *testing.T) {
 	if err := json.Unmarshal(got.Unknown, &unknown); err != nil || !cmp.Equal(unknown["x-extra"], map[string]any{"kept": true}) {
 		t.Errorf("the previous response's unknown member x-extra was dropped")
 	}
-	if rec != (fingerprint.CarriedFrom{SHA: judged, Fingerprint: want.Subject.Fingerprint, To: head}) {
+	if rec != (carry.Record{SHA: judged, Fingerprint: want.Subject.Fingerprint, To: head}) {
 		t.Errorf("record %+v, want sha %s, to %s", rec, judged, head)
 	}
 	// Carried again, it keeps the commit it was first judged on.

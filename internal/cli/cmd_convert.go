@@ -11,6 +11,7 @@ import (
 
 	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/formats"
+	"github.com/agcgate/agc-action/internal/cmdenv"
 	"github.com/agcgate/agc-action/sarif"
 )
 
@@ -112,7 +113,7 @@ func convertSourceRoot(dir string) (fs.FS, string, error) {
 	if !st.IsDir() {
 		return nil, "", fmt.Errorf("--source-root %s is not a directory", dir)
 	}
-	fsys, err := sourceFS(abs)
+	fsys, err := cmdenv.SourceFS(abs)
 	if err != nil {
 		return nil, "", fmt.Errorf("--source-root %s: %w", dir, err)
 	}
@@ -150,7 +151,7 @@ func convertRead(e *Env, reg *formats.Registry, opts convertOptions, file string
 // input's own syntax error (with its byte offset) says more than the list
 // of formats tried.
 func whyUndetected(name string, data []byte, max int64, detectErr error) error {
-	if !looksLikeJSON(data) {
+	if !cmdenv.LooksLikeJSON(data) {
 		return detectErr
 	}
 	var de *agc.Error

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/agcgate/agc-action/agc"
@@ -157,5 +158,31 @@ func TestConvertSyntaxErrorBeforeDetection(t *testing.T) {
 	}
 	if code, _, errs := run(t, `{"agc":"0.1"}`, "convert", "--max-bytes", "5", "-"); code != ExitUsage || !strings.Contains(errs, "--max-bytes") {
 		t.Errorf("--max-bytes: exit %d, %s", code, errs)
+	}
+}
+
+// TestConvertSourceRootKeepsSymlinksIn: convert reads lines through the
+// source root (cmdenv.SourceFS), so a file under it that links outside it
+// cannot bring its target into a fix; a FIFO does not block it.
+func TestConvertSourceRootKeepsSymlinksIn(t *testing.T) {
+	root, secret := t.TempDir(), filepath.Join(t.TempDir(), "secret.txt")
+	for _, err := range []error{
+		os.WriteFile(secret, []byte("SECRET=hunter2\n"), 0o644),
+		os.Symlink(secret, filepath.Join(root, "link.txt")),
+		syscall.Mkfifo(filepath.Join(root, "fifo.txt"), 0o644),
+	} {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	log := `{"version":"2.1.0","runs":[{"tool":{"driver":{"name":"x"}},"results":[{"ruleId":"r","level":"error","message":{"text":"m"},
+	  "locations":[{"physicalLocation":{"artifactLocation":{"uri":"link.txt"},"region":{"startLine":1}}}],
+	  "fixes":[{"artifactChanges":[{"artifactLocation":{"uri":"link.txt"},"replacements":[{"deletedRegion":{"startLine":1,"startColumn":1,"endColumn":10},"insertedContent":{"text":"X"}}]}]}]}]}]}`
+	code, out, errs := run(t, log, "convert", "--source-root", root, "--to", "agc", "-")
+	if code == ExitUsage {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if strings.Contains(out, "hunter2") {
+		t.Fatalf("the symlink's target leaked into the output:\n%s", out)
 	}
 }

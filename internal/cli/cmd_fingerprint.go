@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/carry"
 	"github.com/agcgate/agc-action/fingerprint"
 )
 
@@ -180,7 +181,7 @@ func checkSubject(e *Env, o *fingerprintOptions) int {
 // subjectTree computes the fingerprint of a tree subject of r at rev, over
 // r's own scope and bound to r's gate.
 func subjectTree(e *Env, cmd, name string, r *agc.Response, repo, rev string, configs []string) (*fingerprint.Result, int) {
-	if !treeKind(r.Subject.Kind) {
+	if !carry.TreeSubject(r.Subject.Kind) {
 		fmt.Fprintf(e.Stderr, "agc-sarif %s: %s: /subject/kind %q has no fingerprint this tool can recompute\n", cmd, name, r.Subject.Kind)
 		return nil, ExitUsage
 	}
@@ -196,10 +197,6 @@ func subjectTree(e *Env, cmd, name string, r *agc.Response, repo, rev string, co
 		return nil, fpFail(e, cmd, err)
 	}
 	return res, ExitOK
-}
-
-func treeKind(k string) bool {
-	return k == agc.SubjectDiff || k == agc.SubjectCommit || k == agc.SubjectPullRequest
 }
 
 func describeAt(fp string, res *fingerprint.Result) string {

@@ -5,16 +5,15 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
-	"net/http"
 	"os"
-	"path/filepath"
 	"strings"
 	"time"
 
 	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/formats"
 	"github.com/agcgate/agc-action/ghapi"
+	"github.com/agcgate/agc-action/internal/cmdenv"
+	"github.com/agcgate/agc-action/internal/ghrun"
 	"github.com/agcgate/agc-action/review"
 	"github.com/agcgate/agc-action/sarif"
 )
@@ -33,8 +32,6 @@ type githubOptions struct {
 	login         string
 	pollDelay     time.Duration
 	token         string
-	apiURL        string
-	graphQLURL    string
 	detailsURL    string
 	summaryPath   string
 	files         []string
@@ -64,14 +61,14 @@ func runGithub(e *Env, args []string) int {
 
 func parseGithub(e *Env, args []string) (githubOptions, int, bool) {
 	fs := newFlags(e, "github", githubUsage)
-	rc, err := readRunContext(e.Getenv)
+	rc, err := ghrun.Read(e.Getenv)
 	if err != nil {
 		fmt.Fprintf(e.Stderr, "agc-sarif github: %v\n", err)
 		return githubOptions{}, ExitUsage, false
 	}
-	repo := fs.String("repo", e.Getenv("GITHUB_REPOSITORY"), "repository OWNER/NAME (default $GITHUB_REPOSITORY)")
-	pr := fs.Int("pr", rc.pr, "pull request number (default from $GITHUB_EVENT_PATH)")
-	sha := fs.String("sha", rc.headSHA, "head commit (default the event's head, else $GITHUB_SHA)")
+	repo := fs.String("repo", rc.Repository, "repository OWNER/NAME (default $GITHUB_REPOSITORY)")
+	pr := fs.Int("pr", rc.PR, "pull request number (default from $GITHUB_EVENT_PATH)")
+	sha := fs.String("sha", rc.HeadSHA, "head commit (default the event's head, else $GITHUB_SHA)")
 	o := githubOptions{}
 	fs.BoolVar(&o.uploadSARIF, "upload-sarif", false, "upload to code scanning")
 	fs.BoolVar(&o.review, "review", false, "post a pull request review per gate")
@@ -87,15 +84,13 @@ func parseGithub(e *Env, args []string) (githubOptions, int, bool) {
 		return o, code, false
 	}
 	o.pr, o.sha, o.mode, o.files = *pr, *sha, review.FilterMode(mode.String()), fs.Args()
-	o.token, o.apiURL, o.graphQLURL = e.Getenv("GITHUB_TOKEN"), e.Getenv("GITHUB_API_URL"), e.Getenv("GITHUB_GRAPHQL_URL")
+	o.token = e.Getenv("GITHUB_TOKEN")
 	o.summaryPath = e.Getenv("GITHUB_STEP_SUMMARY")
-	if srv, run := e.Getenv("GITHUB_SERVER_URL"), e.Getenv("GITHUB_RUN_ID"); srv != "" && run != "" && *repo != "" {
-		o.detailsURL = strings.TrimSuffix(srv, "/") + "/" + *repo + "/actions/runs/" + run
-	}
+	o.detailsURL = ghrun.RunURL(e.Getenv, *repo)
 	if !o.uploadSARIF && !o.review && !o.check && !o.status {
 		o.check, o.review = true, o.pr > 0
 	}
-	o.owner, o.repo, err = splitRepo(*repo)
+	o.owner, o.repo, err = ghrun.SplitRepo("--repo", *repo)
 	switch {
 	case err != nil:
 	case o.sha == "":
@@ -115,14 +110,6 @@ func parseGithub(e *Env, args []string) (githubOptions, int, bool) {
 	return o, 0, true
 }
 
-func splitRepo(s string) (string, string, error) {
-	owner, name, ok := strings.Cut(s, "/")
-	if !ok || owner == "" || name == "" || strings.Contains(name, "/") {
-		return "", "", fmt.Errorf("--repo %q is not OWNER/NAME (or set GITHUB_REPOSITORY)", s)
-	}
-	return owner, name, nil
-}
-
 // githubInputs are the responses to deliver and the SARIF logs to upload.
 type githubInputs struct {
 	gates []agc.Doc
@@ -138,7 +125,7 @@ func readGithubInputs(e *Env, o githubOptions) (githubInputs, error) {
 			return in, err
 		}
 		if formats.LooksLikeSARIF(data) {
-			rs, lints, err := gateSARIF(formats.Default(), displayName(name), data, o.root, "")
+			rs, lints, err := cmdenv.GateSARIF(formats.Default(), displayName(name), data, o.root, "")
 			if err != nil {
 				return in, err
 			}
@@ -166,37 +153,16 @@ func readGithubInputs(e *Env, o githubOptions) (githubInputs, error) {
 	return in, nil
 }
 
-// gateSARIF reads a SARIF log as gates' answers through the format
-// registry, the one path convert, github and the Action share: paths are
-// relative to root, and lines are read through it.
-func gateSARIF(reg *formats.Registry, name string, data []byte, root, failLevel string) ([]*agc.Response, []formats.Lint, error) {
-	abs, err := filepath.Abs(root)
-	if err != nil {
-		return nil, nil, err
-	}
-	f, _ := reg.Lookup("sarif")
-	return f.Read(name, data, formats.ReadOptions{FS: mustSourceFS(abs), Root: filepath.ToSlash(abs), FailLevel: failLevel})
-}
-
-// dirReader reads files of the checkout at head, refusing paths outside it.
-type dirReader struct{ fsys fs.FS }
-
-func (d dirReader) ReadFile(path string) ([]byte, error) { return fs.ReadFile(d.fsys, path) }
-
 func deliverGithub(ctx context.Context, e *Env, o githubOptions, in githubInputs) error {
-	cfg := ghapi.Config{Owner: o.owner, Repo: o.repo, Token: o.token, BaseURL: o.apiURL, GraphQLURL: o.graphQLURL, Login: o.login}
+	var dry io.Writer
 	if o.dryRun {
-		dr := &ghapi.DryRun{W: e.Stdout}
-		if o.token != "" {
-			dr.Reads = http.DefaultTransport
-		}
-		cfg.Transport = dr
+		dry = e.Stdout
 	}
-	c, err := ghapi.New(cfg)
+	c, err := ghapi.NewFromEnv(e.Getenv, ghapi.Config{Owner: o.owner, Repo: o.repo, Token: o.token, Login: o.login}, dry)
 	if err != nil {
 		return err
 	}
-	head := dirReader{mustSourceFS(o.root)}
+	head := cmdenv.Files{FS: cmdenv.MustSourceFS(o.root)}
 	if o.uploadSARIF {
 		if err := uploadAll(ctx, e, c, o, in); err != nil {
 			return err
@@ -219,7 +185,7 @@ func deliverGithub(ctx context.Context, e *Env, o githubOptions, in githubInputs
 func uploadAll(ctx context.Context, e *Env, c *ghapi.Client, o githubOptions, in githubInputs) error {
 	logs := in.sarif
 	if len(in.agc) > 0 {
-		rep, err := sarif.FromAGC(in.agc, sarif.WriteOptions{FS: mustSourceFS(o.root)})
+		rep, err := sarif.FromAGC(in.agc, sarif.WriteOptions{FS: cmdenv.MustSourceFS(o.root)})
 		if err != nil {
 			return err
 		}

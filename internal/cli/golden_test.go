@@ -3,11 +3,12 @@ package cli
 import (
 	"bytes"
 	"flag"
-	goldenfile "github.com/agcgate/agc-action/internal/golden"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	goldenfile "github.com/agcgate/agc-action/internal/golden"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files under testdata/")

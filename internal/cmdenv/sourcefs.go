@@ -1,4 +1,4 @@
-package cli
+package cmdenv
 
 import (
 	"fmt"
@@ -6,12 +6,12 @@ import (
 	"os"
 )
 
-// sourceFS opens dir as a source root. Reads through it cannot leave dir:
+// SourceFS opens dir as a source root. Reads through it cannot leave dir:
 // not through "..", absolute paths, nor symlinks that point outside it
 // (os.Root), so a pull request that adds a link to /proc/self/environ
 // cannot have its target quoted in a suggestion or a fingerprint. Only
 // regular files are read, so a link to a FIFO cannot hang a run.
-func sourceFS(dir string) (fs.FS, error) {
+func SourceFS(dir string) (fs.FS, error) {
 	root, err := os.OpenRoot(dir)
 	if err != nil {
 		return nil, fmt.Errorf("source root: %w", err)
@@ -19,12 +19,12 @@ func sourceFS(dir string) (fs.FS, error) {
 	return regularFS{root.FS()}, nil
 }
 
-// mustSourceFS is sourceFS for a root already known to exist; an error
+// MustSourceFS is SourceFS for a root already known to exist; an error
 // leaves an empty root, so lines are synthesized rather than read.
-func mustSourceFS(dir string) fs.FS {
-	fsys, err := sourceFS(dir)
+func MustSourceFS(dir string) fs.FS {
+	fsys, err := SourceFS(dir)
 	if err != nil {
-		return emptyFS{}
+		return EmptyFS{}
 	}
 	return fsys
 }
@@ -43,8 +43,17 @@ func (r regularFS) Open(name string) (fs.File, error) {
 	return r.FS.Open(name)
 }
 
-type emptyFS struct{}
+// EmptyFS holds no file.
+type EmptyFS struct{}
 
-func (emptyFS) Open(name string) (fs.File, error) {
+// Open fails: there is no file.
+func (EmptyFS) Open(name string) (fs.File, error) {
 	return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
 }
+
+// Files reads the files of a checkout through a source root: the
+// FileReader the review and annotations compute lines with.
+type Files struct{ FS fs.FS }
+
+// ReadFile reads path from the source root.
+func (f Files) ReadFile(path string) ([]byte, error) { return fs.ReadFile(f.FS, path) }

@@ -1,16 +1,19 @@
-package cli
+package action
 
 import (
 	"bytes"
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/agcgate/agc-action/ghapi/ghtest"
+	"github.com/agcgate/agc-action/internal/cmdenv"
+	"github.com/agcgate/agc-action/internal/prfixture"
 )
 
-// actionRunner runs "agc-sarif action" as the runner does: INPUT_*
+// actionRunner runs the Action as the runner does: INPUT_*
 // variables, the event payload, GITHUB_OUTPUT and GITHUB_STEP_SUMMARY
 // files, and the API at the emulator.
 type actionRunner struct {
@@ -24,8 +27,8 @@ func newActionRunner(t *testing.T, srv *ghtest.Server, root, event, eventFile st
 	tmp := t.TempDir()
 	r := &actionRunner{t: t, output: filepath.Join(tmp, "output"), summary: filepath.Join(tmp, "summary")}
 	r.env = map[string]string{
-		"GITHUB_ACTIONS": "true", "GITHUB_REPOSITORY": ghRepo, "GITHUB_EVENT_NAME": event,
-		"GITHUB_EVENT_PATH": eventFile, "GITHUB_SHA": ghHeadSHA, "GITHUB_WORKSPACE": root,
+		"GITHUB_ACTIONS": "true", "GITHUB_REPOSITORY": prfixture.Repo, "GITHUB_EVENT_NAME": event,
+		"GITHUB_EVENT_PATH": eventFile, "GITHUB_SHA": prfixture.HeadSHA, "GITHUB_WORKSPACE": root,
 		"GITHUB_OUTPUT": r.output, "GITHUB_STEP_SUMMARY": r.summary, "RUNNER_TEMP": tmp,
 		"GITHUB_SERVER_URL": "https://github.com", "GITHUB_RUN_ID": "42",
 		"INPUT_TOKEN": ghtest.TokenActions,
@@ -43,7 +46,8 @@ func (r *actionRunner) input(name, value string) *actionRunner {
 
 func (r *actionRunner) run() (code int, stdout string) {
 	var out, errb bytes.Buffer
-	code = Main([]string{"action"}, strings.NewReader(""), &out, &errb, func(k string) string { return r.env[k] }, "test")
+	code = Main(context.Background(), &cmdenv.Env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb,
+		Getenv: func(k string) string { return r.env[k] }, Version: "test"})
 	if errb.Len() > 0 {
 		r.t.Logf("stderr: %s", errb.String())
 	}
@@ -90,12 +94,12 @@ func copyFixture(t *testing.T, root, from, to string) {
 }
 
 func TestActionPullRequestBlock(t *testing.T) {
-	srv, root := ghSetup(t)
-	copyFixture(t, root, ghPatch, "agc-out/lint.json")
-	r := newActionRunner(t, srv, root, "pull_request", ghEvent).input("agc", "agc-out/*.json")
+	srv, root := prfixture.Setup(t)
+	copyFixture(t, root, prfixture.Patch, "agc-out/lint.json")
+	r := newActionRunner(t, srv, root, "pull_request", prfixture.Event).input("agc", "agc-out/*.json")
 	code, stdout := r.run()
-	if code != ExitFail {
-		t.Fatalf("exit %d, want %d (fail-on block)\n%s", code, ExitFail, stdout)
+	if code != cmdenv.ExitFail {
+		t.Fatalf("exit %d, want %d (fail-on block)\n%s", code, cmdenv.ExitFail, stdout)
 	}
 	out := r.outputs()
 	if out["verdict"] != "block" || out["blocking"] != "1" || out["advisory"] != "1" || out["carried"] != "false" {
@@ -114,7 +118,7 @@ func TestActionPullRequestBlock(t *testing.T) {
 		if len(runs) != 2 {
 			t.Fatalf("%d check runs, want agc/go-lint and agc/agc-validate", len(runs))
 		}
-		if pr := prs[ghRepo+"#2"]; len(pr.Reviews) != 1 {
+		if pr := prs[prfixture.Repo+"#2"]; len(pr.Reviews) != 1 {
 			t.Errorf("%d reviews", len(pr.Reviews))
 		}
 	})
@@ -153,14 +157,14 @@ func TestActionEvents(t *testing.T) {
 	}{
 		{"push", "push", "push.json", "6113728f27ae82c7b1a177c8d03f9e96e0adf246", true},
 		{"merge_group", "merge_group", "merge_group.json", "2ffea6db159f6b6c47a24e778fb9ef40cf6b1c7d", true},
-		{"workflow_dispatch", "workflow_dispatch", "workflow_dispatch.json", ghHeadSHA, true},
+		{"workflow_dispatch", "workflow_dispatch", "workflow_dispatch.json", prfixture.HeadSHA, true},
 		{"pull_request opened", "pull_request", "pull_request.opened.json", "", false},
 		{"pull_request reopened", "pull_request", "pull_request.reopened.json", "", false},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			srv, root := ghSetup(t)
-			ev, err := srv.SetHeadFromEvent(webhooks+c.payload, []ghtest.File{{Path: "src/store/db.go", Base: dbBase, Head: dbHead}})
+			srv, root := prfixture.Setup(t)
+			ev, err := srv.SetHeadFromEvent(webhooks+c.payload, []ghtest.File{{Path: "src/store/db.go", Base: prfixture.DBBase, Head: prfixture.DBHead}})
 			if err != nil && !c.annotations {
 				t.Fatal(err)
 			}
@@ -168,10 +172,10 @@ func TestActionEvents(t *testing.T) {
 			if sha == "" {
 				sha = ev.HeadSHA
 			}
-			copyFixture(t, root, ghPatch, "out/lint.json")
+			copyFixture(t, root, prfixture.Patch, "out/lint.json")
 			r := newActionRunner(t, srv, root, c.event, webhooks+c.payload).input("agc", "out/lint.json").input("fail-on", "never")
 			code, stdout := r.run()
-			if code != ExitOK {
+			if code != cmdenv.ExitOK {
 				t.Fatalf("exit %d\n%s", code, stdout)
 			}
 			runs := runsOn(srv, sha)
@@ -193,12 +197,12 @@ func TestActionEvents(t *testing.T) {
 // the Action degrades to annotations and the summary, reports the verdict,
 // and still fails on block.
 func TestActionForkReadOnly(t *testing.T) {
-	srv, root := ghSetup(t)
-	copyFixture(t, root, ghPatch, "out/lint.json")
-	r := newActionRunner(t, srv, root, "pull_request", ghEvent).input("agc", "out/lint.json").input("token", ghtest.TokenReadOnly)
+	srv, root := prfixture.Setup(t)
+	copyFixture(t, root, prfixture.Patch, "out/lint.json")
+	r := newActionRunner(t, srv, root, "pull_request", prfixture.Event).input("agc", "out/lint.json").input("token", ghtest.TokenReadOnly)
 	code, stdout := r.run()
-	if code != ExitFail {
-		t.Fatalf("exit %d, want %d\n%s", code, ExitFail, stdout)
+	if code != cmdenv.ExitFail {
+		t.Fatalf("exit %d, want %d\n%s", code, cmdenv.ExitFail, stdout)
 	}
 	if !strings.Contains(stdout, "file=src/store/db.go,line=") || !strings.Contains(stdout, "::warning file=src/store/db.go") {
 		t.Errorf("findings must become annotations:\n%s", stdout)
@@ -209,7 +213,7 @@ func TestActionForkReadOnly(t *testing.T) {
 	if out := r.outputs(); out["verdict"] != "block" || out["blocking"] != "1" {
 		t.Errorf("outputs %v", out)
 	}
-	if runs := runsOn(srv, ghHeadSHA); len(runs) != 0 {
+	if runs := runsOn(srv, prfixture.HeadSHA); len(runs) != 0 {
 		t.Errorf("a read-only token created check runs: %v", runs)
 	}
 }
@@ -217,11 +221,11 @@ func TestActionForkReadOnly(t *testing.T) {
 // TestActionPreview: preview runs everything, writes nothing and never
 // fails (AGC §11).
 func TestActionPreview(t *testing.T) {
-	srv, root := ghSetup(t)
-	copyFixture(t, root, ghPatch, "out/lint.json")
-	r := newActionRunner(t, srv, root, "pull_request", ghEvent).input("agc", "out/lint.json").input("preview", "true")
+	srv, root := prfixture.Setup(t)
+	copyFixture(t, root, prfixture.Patch, "out/lint.json")
+	r := newActionRunner(t, srv, root, "pull_request", prfixture.Event).input("agc", "out/lint.json").input("preview", "true")
 	code, stdout := r.run()
-	if code != ExitOK {
+	if code != cmdenv.ExitOK {
 		t.Fatalf("exit %d, want 0 in preview\n%s", code, stdout)
 	}
 	if n := writes(srv); n != 0 {
@@ -256,7 +260,7 @@ func TestActionBadInputs(t *testing.T) {
 				r.input(k, v)
 			}
 			code, stdout := r.run()
-			if code != ExitUsage || !strings.Contains(stdout, "::error title=agc-action::") || !strings.Contains(stdout, c.want) {
+			if code != cmdenv.ExitUsage || !strings.Contains(stdout, "::error title=agc-action::") || !strings.Contains(stdout, c.want) {
 				t.Errorf("exit %d, want 2 with %q:\n%s", code, c.want, stdout)
 			}
 		})
@@ -266,15 +270,15 @@ func TestActionBadInputs(t *testing.T) {
 // TestActionInvalidAnswerFailsItsOwnCheck: an answer that breaks the
 // contract is still delivered, and agc/agc-validate fails.
 func TestActionInvalidAnswerFailsItsOwnCheck(t *testing.T) {
-	srv, root := ghSetup(t)
+	srv, root := prfixture.Setup(t)
 	copyFixture(t, root, "../../fixtures/agc/rules/fail.V6.allow-no-blocking.json", "out/bad.json")
 	copyFixture(t, root, "../../extract/testdata/two-blocks.md", "out/review.md")
-	r := newActionRunner(t, srv, root, "pull_request", ghEvent).input("agc", "out/*")
+	r := newActionRunner(t, srv, root, "pull_request", prfixture.Event).input("agc", "out/*")
 	code, stdout := r.run()
-	if code != ExitFail {
+	if code != cmdenv.ExitFail {
 		t.Fatalf("exit %d\n%s", code, stdout)
 	}
-	runs := runsOn(srv, ghHeadSHA)
+	runs := runsOn(srv, prfixture.HeadSHA)
 	v := runs["agc/agc-validate"]
 	if v == nil || v.Conclusion != "failure" {
 		t.Fatalf("agc/agc-validate: %+v", v)
@@ -295,26 +299,26 @@ func TestActionInvalidAnswerFailsItsOwnCheck(t *testing.T) {
 // from the branch, whatever its head (here PR #2's head is not the run's).
 func TestActionWorkflowRunFork(t *testing.T) {
 	const runSHA = "3484a3fb816e0859fd6e1cea078d76385ff50625" // workflow_run.head_sha of the payload
-	srv, root := ghSetup(t)
-	copyFixture(t, root, ghPatch, "artifact/lint.json")
+	srv, root := prfixture.Setup(t)
+	copyFixture(t, root, prfixture.Patch, "artifact/lint.json")
 	r := newActionRunner(t, srv, root, "workflow_run", webhooks+"workflow_run.completed.json").input("agc", "artifact/*.json")
-	if code, stdout := r.run(); code != ExitFail {
+	if code, stdout := r.run(); code != cmdenv.ExitFail {
 		t.Fatalf("exit %d\n%s", code, stdout)
 	}
 	if runs := runsOn(srv, runSHA); runs["agc/go-lint"] == nil {
 		t.Fatalf("no check run on the run's commit %s: %v", runSHA, srv.Log())
 	}
-	if pr := srv.PR(ghRepo, 2); len(pr.Reviews) != 0 {
+	if pr := srv.PR(prfixture.Repo, 2); len(pr.Reviews) != 0 {
 		t.Fatalf("a review on a pull request whose head is not the run's commit: %+v", pr.Reviews)
 	}
 
 	// The unprivileged workflow passed the pull request and its head on.
 	r = newActionRunner(t, srv, root, "workflow_run", webhooks+"workflow_run.completed.json").
-		input("agc", "artifact/*.json").input("pull-request", "2").input("sha", ghHeadSHA)
-	if code, stdout := r.run(); code != ExitFail {
+		input("agc", "artifact/*.json").input("pull-request", "2").input("sha", prfixture.HeadSHA)
+	if code, stdout := r.run(); code != cmdenv.ExitFail {
 		t.Fatalf("exit %d\n%s", code, stdout)
 	}
-	if pr := srv.PR(ghRepo, 2); len(pr.Reviews) != 1 || pr.Reviews[0].CommitID != ghHeadSHA {
+	if pr := srv.PR(prfixture.Repo, 2); len(pr.Reviews) != 1 || pr.Reviews[0].CommitID != prfixture.HeadSHA {
 		t.Errorf("want one review on the pull request's head: %+v", pr.Reviews)
 	}
 }
@@ -327,22 +331,22 @@ func TestActionUploadFailureKeepsChecks(t *testing.T) {
 		fault ghtest.Fault
 		code  int
 	}{
-		{"read-only", ghtest.Fault{Status: 403, Message: "Resource not accessible by integration"}, ExitFail},
-		{"advanced security off", ghtest.Fault{Status: 403, Message: "Advanced Security must be enabled for this repository to use code scanning."}, ExitUsage},
+		{"read-only", ghtest.Fault{Status: 403, Message: "Resource not accessible by integration"}, cmdenv.ExitFail},
+		{"advanced security off", ghtest.Fault{Status: 403, Message: "Advanced Security must be enabled for this repository to use code scanning."}, cmdenv.ExitUsage},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			srv, root := ghSetup(t)
+			srv, root := prfixture.Setup(t)
 			srv.Inject("code-scanning/upload-sarif", c.fault)
-			copyFixture(t, root, ghPatch, "out/lint.json")
-			r := newActionRunner(t, srv, root, "pull_request", ghEvent).input("agc", "out/lint.json").input("upload-sarif", "true")
+			copyFixture(t, root, prfixture.Patch, "out/lint.json")
+			r := newActionRunner(t, srv, root, "pull_request", prfixture.Event).input("agc", "out/lint.json").input("upload-sarif", "true")
 			code, stdout := r.run()
 			if code != c.code {
 				t.Fatalf("exit %d, want %d\n%s", code, c.code, stdout)
 			}
-			if runs := runsOn(srv, ghHeadSHA); runs["agc/go-lint"] == nil {
+			if runs := runsOn(srv, prfixture.HeadSHA); runs["agc/go-lint"] == nil {
 				t.Fatalf("no check run: %v", srv.Log())
 			}
-			if pr := srv.PR(ghRepo, 2); len(pr.Reviews) != 1 {
+			if pr := srv.PR(prfixture.Repo, 2); len(pr.Reviews) != 1 {
 				t.Fatalf("no review: %v", srv.Log())
 			}
 		})
@@ -352,15 +356,15 @@ func TestActionUploadFailureKeepsChecks(t *testing.T) {
 // TestActionREADMESarifLinter is the README's first workflow: a SARIF
 // linter as a gate.
 func TestActionREADMESarifLinter(t *testing.T) {
-	srv, root := ghSetup(t)
+	srv, root := prfixture.Setup(t)
 	copyFixture(t, root, "../../fixtures/sarif/lint-two-runs.sarif", "eslint.sarif")
-	r := newActionRunner(t, srv, root, "pull_request", ghEvent).input("sarif", "eslint.sarif")
+	r := newActionRunner(t, srv, root, "pull_request", prfixture.Event).input("sarif", "eslint.sarif")
 	code, stdout := r.run()
 	out := r.outputs()
-	if (code == ExitFail) != (out["verdict"] == "block" || out["verdict"] == "escalate") || code == ExitUsage {
+	if (code == cmdenv.ExitFail) != (out["verdict"] == "block" || out["verdict"] == "escalate") || code == cmdenv.ExitUsage {
 		t.Fatalf("exit %d with verdict %q\n%s", code, out["verdict"], stdout)
 	}
-	runs := runsOn(srv, ghHeadSHA)
+	runs := runsOn(srv, prfixture.HeadSHA)
 	if len(runs) == 0 {
 		t.Fatalf("no check runs: %v", srv.Log())
 	}
@@ -377,15 +381,15 @@ func TestActionREADMESarifLinter(t *testing.T) {
 // TestActionREADMEReviewAgent is the README's second workflow: a review
 // agent's final message with an agc block.
 func TestActionREADMEReviewAgent(t *testing.T) {
-	srv, root := ghSetup(t)
+	srv, root := prfixture.Setup(t)
 	copyFixture(t, root, "../../fixtures/messages/code-review.md", "review.md")
-	r := newActionRunner(t, srv, root, "pull_request", ghEvent).input("agc", "review.md").input("fail-on", "block")
+	r := newActionRunner(t, srv, root, "pull_request", prfixture.Event).input("agc", "review.md").input("fail-on", "block")
 	code, stdout := r.run()
 	out := r.outputs()
-	if out["verdict"] == "" || code == ExitUsage {
+	if out["verdict"] == "" || code == cmdenv.ExitUsage {
 		t.Fatalf("exit %d, outputs %v\n%s", code, out, stdout)
 	}
-	runs := runsOn(srv, ghHeadSHA)
+	runs := runsOn(srv, prfixture.HeadSHA)
 	if v := runs["agc/agc-validate"]; v == nil || v.Conclusion != "success" {
 		t.Errorf("the extracted block must validate: %+v", v)
 	}

@@ -1,19 +1,8 @@
-// Package ghcarry carries a gate's verdict across pushes on GitHub: on a
-// pull request's new head, it finds the gate's latest check run on an
-// earlier head, written by the same app, and, when the scoped fingerprint
-// is unchanged, posts the same conclusion on the new head
-// (docs/fingerprint.md, "Carrying on GitHub").
-//
-// It declares what it needs of GitHub as the CheckRuns interface; ghapi
-// implements it (ghapi.Client.CarryGate puts the two together). It does no
-// I/O of its own: the fingerprint comes from a Fingerprinter, which
-// RepoFingerprinter builds over a fingerprint.Repo.
-package ghcarry
+package carry
 
 import (
 	"context"
 	"fmt"
-	"slices"
 
 	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/fingerprint"
@@ -29,7 +18,7 @@ type CheckRun struct {
 	Conclusion string
 	HTMLURL    string
 	DetailsURL string
-	// Response is the AGC response embedded in the run (ghapi.ReadBackRaw),
+	// Response is the AGC response embedded in the run (review.ReadBackRaw),
 	// nil when it carries none; ResponseErr says why when it had one that
 	// could not be read back.
 	Response    []byte
@@ -47,7 +36,7 @@ type NewCheckRun struct {
 	Response   []byte // the carried response, to embed
 }
 
-// CheckRuns is what ghapi must provide.
+// CheckRuns is what carrying reads and writes of a commit's check runs.
 type CheckRuns interface {
 	// List returns the check runs named name on commit sha, of every app
 	// (GET /repos/{o}/{r}/commits/{sha}/check-runs?check_name=name, all pages).
@@ -72,7 +61,7 @@ type Input struct {
 	Previous []string // earlier heads, newest first: the push's before, then older ones
 	Compute  Fingerprinter
 	// Conclusion maps a verdict to the conclusion a run of it has
-	// (ghapi.Conclusion); a run whose conclusion is not its response's is
+	// (GitHub.Conclusion); a run whose conclusion is not its response's is
 	// not carried. nil skips the check.
 	Conclusion func(verdict string) string
 }
@@ -94,16 +83,16 @@ func CheckName(gate string) string { return "agc/" + gate }
 
 // CarriedTitle is the title of a carried check run.
 func CarriedTitle(judged string) string {
-	return fmt.Sprintf("carried from %s: scope unchanged", short(judged))
+	return fmt.Sprintf("carried from %s: scope unchanged", Short(judged))
 }
 
-// Carry looks for the latest trusted check run of the gate on the earlier
-// heads, in order, and carries it to the new head when the fingerprint at
+// FromHeads looks for the latest trusted check run of the gate on the
+// earlier heads, in order, and carries it to the new head when the fingerprint at
 // the head equals the one the run's response was judged on. Failures are
 // carried like successes. A run that cannot be carried is an answer (a
 // Result with a Reason), not an error; errors are failures to ask GitHub,
 // to compute the fingerprint, or to post.
-func Carry(ctx context.Context, runs CheckRuns, in Input) (*Result, error) {
+func FromHeads(ctx context.Context, runs CheckRuns, in Input) (*Result, error) {
 	name := CheckName(in.GateID)
 	for _, sha := range in.Previous {
 		list, err := runs.List(ctx, sha, name)
@@ -149,13 +138,17 @@ func carryRun(ctx context.Context, runs CheckRuns, in Input, run *CheckRun) (*Re
 	if err != nil {
 		return nil, fmt.Errorf("fingerprint %s at %s: %w", CheckName(in.GateID), rev, err)
 	}
-	if now.Fingerprint != prev.Subject.Fingerprint {
+	// The fingerprinter reads one scope at every commit (the scope file at
+	// the base, or the response's own): the scope judged is the scope now.
+	judged := Judged{Fingerprint: prev.Subject.Fingerprint, Scope: now.Scope}
+	if !Decide(judged, now).Carried {
 		res := &Result{From: run, Fingerprint: now.Fingerprint,
-			Reason: fmt.Sprintf("the scoped content changed since %s: %s, was %s", short(run.HeadSHA), now.Fingerprint, prev.Subject.Fingerprint)}
+			Reason: fmt.Sprintf("the scoped content changed since %s: %s, was %s", Short(run.HeadSHA), now.Fingerprint, prev.Subject.Fingerprint)}
 		// Name the entries when the earlier head is in the clone; a
 		// shallow clone may not have it, and then only the values differ.
 		if then, err := in.Compute(ctx, run.HeadSHA, prev); err == nil {
-			res.Changes = fingerprint.Changes(then, now)
+			judged.At = then
+			res.Changes = Decide(judged, now).Changes
 		}
 		return res, nil
 	}
@@ -178,7 +171,7 @@ func candidate(in Input, run *CheckRun) (*agc.Response, string) {
 		return nil, fmt.Sprintf("check run %d: the embedded response does not decode: %v", run.ID, err)
 	case prev.Gate.ID != in.GateID:
 		return nil, fmt.Sprintf("check run %d holds a response of gate %q", run.ID, prev.Gate.ID)
-	case !slices.Contains([]string{agc.SubjectDiff, agc.SubjectCommit, agc.SubjectPullRequest}, prev.Subject.Kind):
+	case !TreeSubject(prev.Subject.Kind):
 		return nil, fmt.Sprintf("check run %d: subject kind %q is not a tree", run.ID, prev.Subject.Kind)
 	case in.Conclusion != nil && in.Conclusion(prev.Verdict) != run.Conclusion:
 		return nil, fmt.Sprintf("check run %d: conclusion %q is not that of its verdict %s", run.ID, run.Conclusion, prev.Verdict)
@@ -189,11 +182,11 @@ func candidate(in Input, run *CheckRun) (*agc.Response, string) {
 // post creates the carried run on the new head: the same conclusion, the
 // original's link, the carried response embedded.
 func post(ctx context.Context, runs CheckRuns, in Input, run *CheckRun, prev *agc.Response, fp string) (*Result, error) {
-	carried, err := fingerprint.Carry(prev, run.HeadSHA, in.Head)
+	carried, err := Forward(prev, run.HeadSHA, in.Head)
 	if err != nil {
 		return nil, fmt.Errorf("check run %d: %w", run.ID, err)
 	}
-	rec, _, err := fingerprint.CarriedRecord(carried)
+	rec, _, err := ReadRecord(carried)
 	if err != nil {
 		return nil, fmt.Errorf("check run %d: %w", run.ID, err)
 	}
@@ -202,7 +195,7 @@ func post(ctx context.Context, runs CheckRuns, in Input, run *CheckRun, prev *ag
 		return nil, err
 	}
 	link := run.HTMLURL
-	if _, wasCarried, _ := fingerprint.CarriedRecord(prev); wasCarried && run.DetailsURL != "" {
+	if _, wasCarried, _ := ReadRecord(prev); wasCarried && run.DetailsURL != "" {
 		link = run.DetailsURL // a carried run links the run that judged
 	}
 	err = runs.Create(ctx, NewCheckRun{
@@ -216,7 +209,5 @@ func post(ctx context.Context, runs CheckRuns, in Input, run *CheckRun, prev *ag
 		return nil, fmt.Errorf("post carried %s on %s: %w", CheckName(in.GateID), in.Head, err)
 	}
 	return &Result{Carried: true, From: run, JudgedSHA: rec.SHA, Fingerprint: fp,
-		Reason: fmt.Sprintf("%s carried from %s: scope unchanged (%s)", prev.Verdict, short(rec.SHA), fp)}, nil
+		Reason: fmt.Sprintf("%s carried from %s: scope unchanged (%s)", prev.Verdict, Short(rec.SHA), fp)}, nil
 }
-
-func short(sha string) string { return sha[:min(len(sha), 7)] }

@@ -1,4 +1,4 @@
-package fingerprint
+package carry
 
 import (
 	"testing"
@@ -6,10 +6,10 @@ import (
 	"github.com/agcgate/agc-action/agc"
 )
 
-func TestCarry(t *testing.T) {
+func TestForward(t *testing.T) {
 	prev := &agc.Response{AGC: "0.1", Verdict: agc.Block, Subject: agc.Subject{Kind: agc.SubjectCommit, Fingerprint: "sha256:aa"},
 		Unknown: agc.Unknown(`{"x-a":1, "agc-action/carried-from":{"sha":"c0","fingerprint":"sha256:aa","to":"c1"},"x-b":[2]}`)}
-	got, err := Carry(prev, "c1", "c2")
+	got, err := Forward(prev, "c1", "c2")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -19,16 +19,16 @@ func TestCarry(t *testing.T) {
 	if got.Verdict != prev.Verdict || &got.Findings == &prev.Findings {
 		t.Errorf("carried response is not a copy with the same verdict")
 	}
-	fresh, err := Carry(&agc.Response{Subject: agc.Subject{Fingerprint: "sha256:bb"}}, "", "c9")
+	fresh, err := Forward(&agc.Response{Subject: agc.Subject{Fingerprint: "sha256:bb"}}, "", "c9")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rec, ok, err := CarriedRecord(fresh); err != nil || !ok || rec != (CarriedFrom{Fingerprint: "sha256:bb", To: "c9"}) {
+	if rec, ok, err := ReadRecord(fresh); err != nil || !ok || rec != (Record{Fingerprint: "sha256:bb", To: "c9"}) {
 		t.Errorf("record %+v %v %v", rec, ok, err)
 	}
 	for _, bad := range []string{`[1]`, `{"agc-action/carried-from":"x"}`} {
-		if _, err := Carry(&agc.Response{Unknown: agc.Unknown(bad)}, "a", "b"); err == nil {
-			t.Errorf("Carry with unknown members %s: nil error", bad)
+		if _, err := Forward(&agc.Response{Unknown: agc.Unknown(bad)}, "a", "b"); err == nil {
+			t.Errorf("Forward with unknown members %s: nil error", bad)
 		}
 	}
 }

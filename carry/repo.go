@@ -1,4 +1,4 @@
-package ghcarry
+package carry
 
 import (
 	"context"

@@ -1,4 +1,4 @@
-package cli
+package action
 
 import (
 	"errors"
@@ -10,6 +10,7 @@ import (
 	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/extract"
 	"github.com/agcgate/agc-action/formats"
+	"github.com/agcgate/agc-action/internal/cmdenv"
 	"github.com/agcgate/agc-action/validate"
 	"github.com/bmatcuk/doublestar/v4"
 )
@@ -30,7 +31,7 @@ type collected struct {
 // must not pass unnoticed.
 func expand(root string, patterns []string) ([]string, error) {
 	var files []string
-	fsys := mustSourceFS(root)
+	fsys := cmdenv.MustSourceFS(root)
 	for _, p := range patterns {
 		if filepath.IsAbs(p) {
 			if _, err := os.Stat(p); err != nil {
@@ -60,7 +61,7 @@ func expand(root string, patterns []string) ([]string, error) {
 func collectAGC(c *collected, reg *formats.Registry, root, file string, data []byte) {
 	name := relName(root, file)
 	switch {
-	case formats.LooksLikeAGC(data) || (looksLikeJSON(data) && !looksLikeOther(reg, data)):
+	case formats.LooksLikeAGC(data) || (cmdenv.LooksLikeJSON(data) && !looksLikeOther(reg, data)):
 		c.addAGC(name, data) // the validator explains what is wrong with it
 	case looksLikeOther(reg, data):
 		c.addBridged(reg, name, data)
@@ -100,20 +101,6 @@ func (c *collected) addBridged(reg *formats.Registry, name string, data []byte) 
 		}
 		c.addAGC(src, raw)
 	}
-}
-
-// looksLikeJSON: the first non-blank byte opens an object or an array.
-func looksLikeJSON(data []byte) bool {
-	for _, b := range data {
-		switch b {
-		case ' ', '\t', '\r', '\n':
-			continue
-		case '{', '[':
-			return true
-		}
-		return false
-	}
-	return false
 }
 
 // looksLikeOther reports whether a format other than AGC recognises data.

@@ -1,4 +1,4 @@
-package cli
+package action
 
 import (
 	"encoding/json"
@@ -8,8 +8,11 @@ import (
 	"testing"
 
 	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/carry"
 	"github.com/agcgate/agc-action/fingerprint/gittest"
 	"github.com/agcgate/agc-action/ghapi/ghtest"
+	"github.com/agcgate/agc-action/internal/cmdenv"
+	"github.com/agcgate/agc-action/internal/prfixture"
 	"github.com/agcgate/agc-action/review"
 	"github.com/google/go-github/v62/github"
 )
@@ -37,15 +40,15 @@ func (p *carryPR) push(path, content string) string {
 	before := p.head
 	p.repo.Write(path, content)
 	p.head = p.repo.Commit("change " + path)
-	p.srv.SetHead(ghRepo, 2, p.head, []ghtest.File{{Path: "src/a.go", Base: "package a\n", Head: readFile(p.t, filepath.Join(p.repo.Dir, "src/a.go"))}})
+	p.srv.SetHead(prfixture.Repo, 2, p.head, []ghtest.File{{Path: "src/a.go", Base: "package a\n", Head: readFile(p.t, filepath.Join(p.repo.Dir, "src/a.go"))}})
 	action := "synchronize"
 	if before == "" {
 		action = "opened"
 	}
 	ev := map[string]any{"action": action, "number": 2, "before": before, "after": p.head,
 		"pull_request": map[string]any{"number": 2,
-			"head": map[string]any{"sha": p.head, "repo": map[string]any{"full_name": ghRepo}},
-			"base": map[string]any{"ref": "main", "repo": map[string]any{"full_name": ghRepo}}}}
+			"head": map[string]any{"sha": p.head, "repo": map[string]any{"full_name": prfixture.Repo}},
+			"base": map[string]any{"ref": "main", "repo": map[string]any{"full_name": prfixture.Repo}}}}
 	data, _ := json.Marshal(ev)
 	file := filepath.Join(p.t.TempDir(), "event.json")
 	if err := os.WriteFile(file, data, 0o644); err != nil {
@@ -102,7 +105,7 @@ func TestActionREADMECarry(t *testing.T) {
 	ev := p.push("src/a.go", "package a // the change under review\n")
 	h0 := p.head
 	p.review()
-	if code, out, log := p.action(ev, gateStep); code != ExitFail || out["verdict"] != "block" {
+	if code, out, log := p.action(ev, gateStep); code != cmdenv.ExitFail || out["verdict"] != "block" {
 		t.Fatalf("first review: exit %d %v\n%s", code, out, log)
 	}
 	judged := p.runOn(h0)
@@ -117,7 +120,7 @@ func TestActionREADMECarry(t *testing.T) {
 	ev = p.push("docs/README.md", "# docs, reworded\n")
 	h1 := p.head
 	code, out, log := p.action(ev, carryStep)
-	if out["carried"] != "true" || code != ExitFail || out["verdict"] != "block" {
+	if out["carried"] != "true" || code != cmdenv.ExitFail || out["verdict"] != "block" {
 		t.Fatalf("docs-only push: exit %d %v\n%s", code, out, log)
 	}
 	if run := p.runOn(h1); run == nil || run.Conclusion != "failure" || run.Title != "carried from "+h0[:7]+": scope unchanged" {
@@ -127,14 +130,14 @@ func TestActionREADMECarry(t *testing.T) {
 	ev = p.push("src/a.go", "package a // fixed\n")
 	h2 := p.head
 	code, out, log = p.action(ev, carryStep)
-	if out["carried"] != "false" || code != ExitOK || !strings.Contains(log, "src/a.go modified") {
+	if out["carried"] != "false" || code != cmdenv.ExitOK || !strings.Contains(log, "src/a.go modified") {
 		t.Fatalf("in-scope edit must not carry: exit %d %v\n%s", code, out, log)
 	}
 	if run := p.runOn(h2); run != nil {
 		t.Fatalf("nothing may be posted on %s before the gate runs again: %+v", h2[:7], run)
 	}
 	p.review()
-	if code, _, log := p.action(ev, gateStep); code != ExitFail {
+	if code, _, log := p.action(ev, gateStep); code != cmdenv.ExitFail {
 		t.Fatalf("the gate runs again: exit %d\n%s", code, log)
 	}
 
@@ -170,7 +173,7 @@ func TestActionCarryOnlyWhatWasJudged(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		rec, _, _ := agc.Member(resp.Subject.Unknown, GateSubjectKey)
+		rec, _, _ := agc.Member(resp.Subject.Unknown, carry.GateSubjectKey)
 		if !strings.Contains(string(rec), `"bound_at": "`+h0+`"`) {
 			t.Fatalf("bound to %s, want the commit reported on, %s, not the checkout", rec, h0)
 		}
@@ -190,7 +193,7 @@ func TestActionCarryOnlyWhatWasJudged(t *testing.T) {
 		if err := os.WriteFile(ev, []byte(data), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		p.srv.SetHead(ghRepo, 2, strings.Repeat("ab", 20), nil)
+		p.srv.SetHead(prfixture.Repo, 2, strings.Repeat("ab", 20), nil)
 		_, _, log := p.action(ev, map[string]string{"agc": "review.json", "fail-on": "never"})
 		if !strings.Contains(log, "nothing is carried") {
 			t.Errorf("an answer about a commit the clone lacks must not be bound:\n%s", log)
@@ -237,8 +240,8 @@ func TestActionCarryOnlyWhatWasJudged(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if bound(resp) != want {
-				t.Errorf("%s bound %v, want %v (fingerprint %s)", gate, bound(resp), want, resp.Subject.Fingerprint)
+			if carry.Bound(resp) != want {
+				t.Errorf("%s bound %v, want %v (fingerprint %s)", gate, carry.Bound(resp), want, resp.Subject.Fingerprint)
 			}
 		}
 		ev = p.push("docs/README.md", "# docs, reworded\n")
@@ -267,7 +270,7 @@ func TestActionMergeCheckoutSuggestsOnHeadLines(t *testing.T) {
 	repo.Commit("base moves on")
 	repo.Git("checkout", "-q", "--detach", "main")
 	repo.Git("merge", "-q", "--no-ff", "-m", "merge", h0)
-	srv.SetHead(ghRepo, 2, h0, []ghtest.File{{Path: "src/a.go", Base: base, Head: head}})
+	srv.SetHead(prfixture.Repo, 2, h0, []ghtest.File{{Path: "src/a.go", Base: base, Head: head}})
 
 	r := &agc.Response{AGC: agc.Version, Gate: agc.Gate{ID: "lint", Kind: agc.Deterministic, Version: "1"},
 		Subject: agc.Subject{Kind: agc.SubjectDiff, Fingerprint: "sha256:x", Scope: []string{"src/**"}}, Verdict: agc.Block,
@@ -280,17 +283,17 @@ func TestActionMergeCheckoutSuggestsOnHeadLines(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(repo.Dir, "lint.json"), data, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	run := newActionRunner(t, srv, repo.Dir, "pull_request", ghEvent).input("agc", "lint.json").input("fail-on", "never")
+	run := newActionRunner(t, srv, repo.Dir, "pull_request", prfixture.Event).input("agc", "lint.json").input("fail-on", "never")
 	run.env["GITHUB_SHA"] = repo.Git("rev-parse", "HEAD")
-	ev := strings.ReplaceAll(readFile(t, ghEvent), ghHeadSHA, h0)
+	ev := strings.ReplaceAll(readFile(t, prfixture.Event), prfixture.HeadSHA, h0)
 	run.env["GITHUB_EVENT_PATH"] = filepath.Join(t.TempDir(), "event.json")
 	if err := os.WriteFile(run.env["GITHUB_EVENT_PATH"], []byte(ev), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if code, out := run.run(); code != ExitOK {
+	if code, out := run.run(); code != cmdenv.ExitOK {
 		t.Fatalf("exit %d\n%s", code, out)
 	}
-	pr := srv.PR(ghRepo, 2)
+	pr := srv.PR(prfixture.Repo, 2)
 	if len(pr.Comments) != 1 || pr.Comments[0].Line != 4 || !strings.Contains(pr.Comments[0].Body, "```suggestion\n\ta_1 := compute(1)\n```") {
 		t.Fatalf("want one suggestion on head line 4, got %+v", pr.Comments)
 	}

@@ -1,4 +1,4 @@
-package ghcarry
+package carry
 
 import (
 	"context"
@@ -89,7 +89,7 @@ func TestThreePushes(t *testing.T) {
 	push := func(path, content string, heads ...string) (string, *Result) {
 		r.Write(path, content)
 		h := r.Commit("push")
-		res, err := Carry(ctx, runs, Input{GateID: "review", AppID: ourApp, Head: h, Previous: heads, Compute: compute})
+		res, err := FromHeads(ctx, runs, Input{GateID: "review", AppID: ourApp, Head: h, Previous: heads, Compute: compute})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -108,7 +108,7 @@ func TestThreePushes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rec, ok, _ := fingerprint.CarriedRecord(carried); !ok || rec.SHA != h1 || rec.To != h2 || carried.Verdict != agc.Block {
+	if rec, ok, _ := ReadRecord(carried); !ok || rec.SHA != h1 || rec.To != h2 || carried.Verdict != agc.Block {
 		t.Errorf("carried response: record %+v, verdict %s", rec, carried.Verdict)
 	}
 
@@ -133,7 +133,7 @@ func TestForgedRunFromAnotherAppIgnored(t *testing.T) {
 	judge(t, runs, compute, otherApp, h1) // a forged run, same name, matching fingerprint
 	r.Write("docs/x.md", "x\n")
 	h2 := r.Commit("docs")
-	res, err := Carry(context.Background(), runs, Input{GateID: "review", AppID: ourApp, Head: h2, Previous: []string{h1}, Compute: compute})
+	res, err := FromHeads(context.Background(), runs, Input{GateID: "review", AppID: ourApp, Head: h2, Previous: []string{h1}, Compute: compute})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -141,7 +141,7 @@ func TestForgedRunFromAnotherAppIgnored(t *testing.T) {
 		t.Errorf("forged run: %+v", res)
 	}
 	judge(t, runs, compute, ourApp, h1) // our own run is trusted
-	if res, err := Carry(context.Background(), runs, Input{GateID: "review", AppID: ourApp, Head: h2, Previous: []string{h1}, Compute: compute}); err != nil || !res.Carried {
+	if res, err := FromHeads(context.Background(), runs, Input{GateID: "review", AppID: ourApp, Head: h2, Previous: []string{h1}, Compute: compute}); err != nil || !res.Carried {
 		t.Errorf("own run: %+v, %v", res, err)
 	}
 }
@@ -192,12 +192,12 @@ func TestCarryRefusesConclusionOfAnotherVerdict(t *testing.T) {
 	r.Write("docs/x.md", "x\n")
 	h2 := r.Commit("docs")
 	conclusion := func(v string) string { return map[string]string{agc.Block: "failure"}[v] }
-	res, err := Carry(context.Background(), runs, Input{GateID: "review", AppID: ourApp, Head: h2, Previous: []string{h1}, Compute: compute, Conclusion: conclusion})
+	res, err := FromHeads(context.Background(), runs, Input{GateID: "review", AppID: ourApp, Head: h2, Previous: []string{h1}, Compute: compute, Conclusion: conclusion})
 	if err != nil || res.Carried || !strings.Contains(res.Reason, `conclusion "skipped" is not that of its verdict block`) {
 		t.Errorf("skipped run: %+v, %v", res, err)
 	}
 	runs.runs[0].Conclusion = "failure"
-	if res, err := Carry(context.Background(), runs, Input{GateID: "review", AppID: ourApp, Head: h2, Previous: []string{h1}, Compute: compute, Conclusion: conclusion}); err != nil || !res.Carried {
+	if res, err := FromHeads(context.Background(), runs, Input{GateID: "review", AppID: ourApp, Head: h2, Previous: []string{h1}, Compute: compute, Conclusion: conclusion}); err != nil || !res.Carried {
 		t.Errorf("failure run: %+v, %v", res, err)
 	}
 }

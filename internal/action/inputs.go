@@ -1,4 +1,4 @@
-package cli
+package action
 
 import (
 	"fmt"
@@ -9,8 +9,8 @@ import (
 	githubactions "github.com/sethvargo/go-githubactions"
 )
 
-// actionConfig is the Action's inputs (action.yml), parsed and checked.
-type actionConfig struct {
+// Inputs are the Action's inputs (action.yml), parsed and checked.
+type Inputs struct {
 	agc, sarif  []string // glob patterns
 	failOn      string   // block, escalate or never
 	failLevel   string   // SARIF level that blocks: error, warning, note, none
@@ -56,9 +56,14 @@ type inputError struct{ name, msg string }
 
 func (e *inputError) Error() string { return fmt.Sprintf("input %q: %s", e.name, e.msg) }
 
-// readActionConfig reads the INPUT_* variables the runner sets.
-func readActionConfig(a *githubactions.Action) (*actionConfig, error) {
-	c := &actionConfig{
+// ReadInputs reads the INPUT_* variables the runner sets; an error names
+// the input set wrongly.
+func ReadInputs(getenv func(string) string) (*Inputs, error) {
+	return readInputs(githubactions.New(githubactions.WithGetenv(getenv)))
+}
+
+func readInputs(a *githubactions.Action) (*Inputs, error) {
+	c := &Inputs{
 		agc:        lines(a.GetInput("agc")),
 		sarif:      lines(a.GetInput("sarif")),
 		category:   a.GetInput("category"),

@@ -1,33 +1,19 @@
-package cli
+package action
 
 import (
 	"context"
 	"errors"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
-	"strings"
 
 	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/carry"
 	"github.com/agcgate/agc-action/fingerprint"
-	"github.com/agcgate/agc-action/fingerprint/ghcarry"
 	"github.com/agcgate/agc-action/ghapi"
 	"github.com/agcgate/agc-action/validate"
-	"github.com/go-json-experiment/json"
-	"github.com/go-json-experiment/json/jsontext"
 )
-
-// GateSubjectKey names the member that keeps a gate's own subject when
-// agc-action binds its answer to a scoped fingerprint.
-const GateSubjectKey = "agc-action/gate-subject"
-
-// treeSubject reports whether a subject is content of the repository,
-// which a scoped fingerprint of a commit's tree can stand for.
-func treeSubject(kind string) bool {
-	return slices.Contains([]string{agc.SubjectDiff, agc.SubjectCommit, agc.SubjectPullRequest}, kind)
-}
 
 // repo opens the workspace as a git repository, or nil when it is none.
 func (r *actionRun) repo(ctx context.Context) *fingerprint.Git {
@@ -44,7 +30,7 @@ func (r *actionRun) repo(ctx context.Context) *fingerprint.Git {
 // fingerprinter computes a gate's scoped fingerprint at a revision: over
 // the scope file read from the base branch, else the scope input, else the
 // answer's own scope, bound to the gate's id, version and config files.
-func (r *actionRun) fingerprinter(g *fingerprint.Git) ghcarry.Fingerprinter {
+func (r *actionRun) fingerprinter(g *fingerprint.Git) carry.Fingerprinter {
 	return func(ctx context.Context, rev string, prev *agc.Response) (*fingerprint.Result, error) {
 		scope, err := r.scopeFor(ctx, g, prev)
 		if err != nil {
@@ -64,7 +50,7 @@ func (r *actionRun) scopeFor(ctx context.Context, g *fingerprint.Git, prev *agc.
 		}
 		s, err := fingerprint.ReadScopeFile(ctx, g, base, r.cfg.scopeFile)
 		if err != nil {
-			return s, fmt.Errorf("scope file %s at %s (fetch the base branch: git fetch --depth=1 origin %s): %w", r.cfg.scopeFile, base, r.rc.baseRef, err)
+			return s, fmt.Errorf("scope file %s at %s (fetch the base branch: git fetch --depth=1 origin %s): %w", r.cfg.scopeFile, base, r.rc.BaseRef, err)
 		}
 		return s, nil
 	case len(r.cfg.scope) > 0:
@@ -75,10 +61,10 @@ func (r *actionRun) scopeFor(ctx context.Context, g *fingerprint.Git, prev *agc.
 
 // baseRev is the base branch as the checkout knows it.
 func (r *actionRun) baseRev() string {
-	if r.rc.baseRef == "" {
+	if r.rc.BaseRef == "" {
 		return ""
 	}
-	return "origin/" + r.rc.baseRef
+	return "origin/" + r.rc.BaseRef
 }
 
 // fingerprintRev is the revision whose tree stands for the commit this
@@ -88,7 +74,7 @@ func (r *actionRun) baseRev() string {
 // branch checked out by a workflow_run or pull_request_target workflow,
 // is not what the gates judged, and nothing is bound or carried.
 func (r *actionRun) fingerprintRev(ctx context.Context, g *fingerprint.Git) (string, error) {
-	want := r.rc.headSHA
+	want := r.rc.HeadSHA
 	head, err := g.Commit(ctx, "HEAD")
 	if err != nil {
 		return "", err
@@ -96,35 +82,14 @@ func (r *actionRun) fingerprintRev(ctx context.Context, g *fingerprint.Git) (str
 	if want == "" || head == want {
 		return "HEAD", nil
 	}
-	if slices.Contains(commitParents(ctx, r.root), want) {
+	if parents, err := g.Parents(ctx, "HEAD"); err == nil && slices.Contains(parents, want) {
 		return "HEAD", nil
 	}
 	if c, err := g.Commit(ctx, want); err == nil && c == want {
 		return want, nil
 	}
-	return "", fmt.Errorf("the checkout (%s) is neither the commit reported on (%s) nor its merge, and the clone does not hold that commit", short(head), short(want))
+	return "", fmt.Errorf("the checkout (%s) is neither the commit reported on (%s) nor its merge, and the clone does not hold that commit", carry.Short(head), carry.Short(want))
 }
-
-// commitParents reads the parent lines of HEAD's commit object, which a
-// shallow clone keeps even though it hides the parents from rev-parse.
-func commitParents(ctx context.Context, dir string) []string {
-	out, err := exec.CommandContext(ctx, "git", "-C", dir, "cat-file", "commit", "HEAD").Output()
-	if err != nil {
-		return nil
-	}
-	var parents []string
-	for _, line := range strings.Split(string(out), "\n") {
-		if line == "" {
-			break // the headers end at the first blank line
-		}
-		if p, ok := strings.CutPrefix(line, "parent "); ok {
-			parents = append(parents, p)
-		}
-	}
-	return parents
-}
-
-func short(sha string) string { return sha[:min(len(sha), 12)] }
 
 // bind gives each answer about repository content the scoped fingerprint
 // of rev, so that a later push can carry its verdict (docs/action.md, 3).
@@ -137,7 +102,7 @@ func (r *actionRun) bind(ctx context.Context, g *fingerprint.Git, rev string, ga
 	var errs []error
 	for i := range gates {
 		resp := gates[i].Response
-		if resp.Gate.ID == validate.GateID || !treeSubject(resp.Subject.Kind) {
+		if resp.Gate.ID == validate.GateID || !carry.TreeSubject(resp.Subject.Kind) {
 			continue
 		}
 		if err := bindOne(ctx, compute, rev, &gates[i]); err != nil {
@@ -147,34 +112,17 @@ func (r *actionRun) bind(ctx context.Context, g *fingerprint.Git, rev string, ga
 	return errs
 }
 
-func bindOne(ctx context.Context, compute ghcarry.Fingerprinter, rev string, g *agc.Doc) error {
+func bindOne(ctx context.Context, compute carry.Fingerprinter, rev string, g *agc.Doc) error {
 	resp := g.Response
 	res, err := compute(ctx, rev, resp)
 	if err != nil {
 		return err
 	}
-	own, err := json.Marshal(struct {
-		Fingerprint string   `json:"fingerprint"`
-		Scope       []string `json:"scope,omitzero"`
-		BoundAt     string   `json:"bound_at"`
-	}{resp.Subject.Fingerprint, resp.Subject.Scope, res.Commit})
-	if err != nil {
+	if err := carry.Bind(resp, res); err != nil {
 		return err
 	}
-	unknown, err := agc.SetMember(resp.Subject.Unknown, GateSubjectKey, jsontext.Value(own))
-	if err != nil {
-		return err
-	}
-	resp.Subject.Unknown, resp.Subject.Fingerprint, resp.Subject.Scope = unknown, res.Fingerprint, res.Scope.Patterns()
 	g.Raw, err = agc.Encode(resp)
 	return err
-}
-
-// bound reports whether agc-action bound an answer to a scoped
-// fingerprint.
-func bound(r *agc.Response) bool {
-	_, ok, err := agc.Member(r.Subject.Unknown, GateSubjectKey)
-	return ok && err == nil
 }
 
 // carried is a gate whose earlier verdict now stands for this head.
@@ -191,14 +139,14 @@ func (r *actionRun) carry(ctx context.Context, gh *ghapi.Client, g *fingerprint.
 	var notCarried []string
 	compute := r.fingerprinter(g)
 	onlyBound := func(ctx context.Context, at string, prev *agc.Response) (*fingerprint.Result, error) {
-		if !bound(prev) {
+		if !carry.Bound(prev) {
 			return nil, errors.New("its answer was not bound to a scoped fingerprint by agc-action, so nothing says what it judged")
 		}
 		return compute(ctx, at, prev)
 	}
 	for _, id := range ids {
-		res, err := gh.CarryGate(ctx, ghapi.CarryOptions{Gate: id, AppID: r.cfg.appID, HeadSHA: r.rc.headSHA, Rev: rev,
-			Before: r.rc.beforeSHA, PR: r.rc.pr, Compute: onlyBound})
+		res, err := carry.Gate(ctx, gh.CarryRuns(), carry.Options{Gate: id, AppID: r.cfg.appID, HeadSHA: r.rc.HeadSHA, Rev: rev,
+			Before: r.rc.BeforeSHA, PR: r.rc.PR, Compute: onlyBound})
 		if err != nil {
 			fmt.Fprintf(r.e.Stdout, "carry %s: not carried: %v\n", id, err)
 			notCarried = append(notCarried, id)
@@ -216,7 +164,7 @@ func (r *actionRun) carry(ctx context.Context, gh *ghapi.Client, g *fingerprint.
 		if err != nil {
 			return out, append(notCarried, id), err
 		}
-		if resp, err = fingerprint.Carry(resp, res.JudgedSHA, r.rc.headSHA); err != nil {
+		if resp, err = carry.Forward(resp, res.JudgedSHA, r.rc.HeadSHA); err != nil {
 			return out, append(notCarried, id), err
 		}
 		raw, _ := agc.Encode(resp)
@@ -228,7 +176,7 @@ func (r *actionRun) carry(ctx context.Context, gh *ghapi.Client, g *fingerprint.
 // carryOn says whether this run carries: asked for, or by default on a
 // pull request's new head when gates to carry are named.
 func (r *actionRun) carryOn() (bool, error) {
-	auto := r.rc.pr > 0 && r.rc.beforeSHA != "" && len(r.cfg.gates) > 0
+	auto := r.rc.PR > 0 && r.rc.BeforeSHA != "" && len(r.cfg.gates) > 0
 	on := r.cfg.carry.on(auto)
 	if on && len(r.cfg.gates) == 0 {
 		return false, &inputError{"gate", "carry needs the ids of the gates to carry, one per line"}

@@ -1,6 +1,7 @@
-package cli
+package action
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -10,6 +11,8 @@ import (
 
 	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/ghapi/ghtest"
+	"github.com/agcgate/agc-action/internal/cmdenv"
+	"github.com/agcgate/agc-action/internal/prfixture"
 )
 
 // benchPR makes a pull request of files files, each adding perFile
@@ -46,7 +49,7 @@ func benchPR(tb testing.TB, srv *ghtest.Server, root string, files, perFile int)
 			tb.Fatal(err)
 		}
 	}
-	srv.SetHead(ghRepo, 2, ghHeadSHA, ghFiles)
+	srv.SetHead(prfixture.Repo, 2, prfixture.HeadSHA, ghFiles)
 	data, err := agc.Encode(r)
 	if err != nil {
 		tb.Fatal(err)
@@ -69,15 +72,16 @@ func BenchmarkAction1000(b *testing.B) {
 		}
 		r := &actionRunner{t: nil, output: filepath.Join(root, "out"), summary: filepath.Join(root, "sum")}
 		r.env = map[string]string{
-			"GITHUB_REPOSITORY": ghRepo, "GITHUB_EVENT_NAME": "pull_request", "GITHUB_EVENT_PATH": ghEvent,
+			"GITHUB_REPOSITORY": prfixture.Repo, "GITHUB_EVENT_NAME": "pull_request", "GITHUB_EVENT_PATH": prfixture.Event,
 			"GITHUB_WORKSPACE": root, "GITHUB_OUTPUT": r.output, "GITHUB_STEP_SUMMARY": r.summary, "RUNNER_TEMP": root,
 			"GITHUB_API_URL": srv.URL(), "GITHUB_GRAPHQL_URL": srv.GraphQLURL(),
 			"INPUT_TOKEN": ghtest.TokenActions, "INPUT_AGC": "gate.json", "INPUT_FAIL-ON": "never",
 		}
 		b.StartTimer()
-		code := Main([]string{"action"}, strings.NewReader(""), discard{}, discard{}, func(k string) string { return r.env[k] }, "bench")
+		code := Main(context.Background(), &cmdenv.Env{Stdin: strings.NewReader(""), Stdout: discard{}, Stderr: discard{},
+			Getenv: func(k string) string { return r.env[k] }, Version: "bench"})
 		b.StopTimer()
-		if code != ExitOK {
+		if code != cmdenv.ExitOK {
 			b.Fatalf("exit %d", code)
 		}
 		b.StartTimer()
@@ -99,11 +103,11 @@ func TestBenchPRDeliversEveryFinding(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(root, "gate.json"), data, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	r := newActionRunner(t, srv, root, "pull_request", ghEvent).input("agc", "gate.json").input("fail-on", "never")
-	if code, out := r.run(); code != ExitOK {
+	r := newActionRunner(t, srv, root, "pull_request", prfixture.Event).input("agc", "gate.json").input("fail-on", "never")
+	if code, out := r.run(); code != cmdenv.ExitOK {
 		t.Fatalf("exit %d\n%s", code, out)
 	}
-	pr := srv.PR(ghRepo, 2)
+	pr := srv.PR(prfixture.Repo, 2)
 	n := 0
 	for _, c := range pr.Comments {
 		if strings.Contains(c.Body, "```suggestion") {

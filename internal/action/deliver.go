@@ -1,16 +1,17 @@
-package cli
+package action
 
 import (
 	"context"
 	"fmt"
-	"github.com/agcgate/agc-action/fingerprint"
 	"io"
-	"net/http"
 	"os"
-	"strings"
 
 	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/carry"
+	"github.com/agcgate/agc-action/fingerprint"
 	"github.com/agcgate/agc-action/ghapi"
+	"github.com/agcgate/agc-action/internal/cmdenv"
+	"github.com/agcgate/agc-action/internal/ghrun"
 	"github.com/agcgate/agc-action/review"
 )
 
@@ -21,10 +22,10 @@ type channels struct{ check, review, status, upload bool }
 // per gate whenever there is a commit, a review on pull requests; statuses
 // and code scanning uploads when asked.
 func (r *actionRun) channels() channels {
-	hasCommit := r.rc.headSHA != ""
+	hasCommit := r.rc.HeadSHA != ""
 	return channels{
 		check:  r.cfg.check.on(hasCommit),
-		review: r.cfg.review.on(r.rc.pr > 0) && r.rc.pr > 0,
+		review: r.cfg.review.on(r.rc.PR > 0) && r.rc.PR > 0,
 		status: r.cfg.status.on(false),
 		upload: r.cfg.uploadSARIF.on(false),
 	}
@@ -33,25 +34,20 @@ func (r *actionRun) channels() channels {
 // client returns the GitHub client, or nil with a reason when this run
 // cannot write (no token, no repository, no commit).
 func (r *actionRun) client() (*ghapi.Client, string, error) {
-	owner, repo, err := splitRepo(r.e.Getenv("GITHUB_REPOSITORY"))
+	owner, repo, err := ghrun.SplitRepo("--repo", r.rc.Repository)
 	switch {
 	case err != nil:
 		return nil, "GITHUB_REPOSITORY is not set", nil
-	case r.rc.headSHA == "":
+	case r.rc.HeadSHA == "":
 		return nil, "no commit to report on (GITHUB_SHA or the event's head)", nil
 	case r.cfg.token == "" && !r.dryRun():
 		return nil, "no token (input \"token\")", nil
 	}
-	cfg := ghapi.Config{Owner: owner, Repo: repo, Token: r.cfg.token, Login: r.cfg.login,
-		BaseURL: r.e.Getenv("GITHUB_API_URL"), GraphQLURL: r.e.Getenv("GITHUB_GRAPHQL_URL")}
+	var dry io.Writer
 	if r.dryRun() {
-		dr := &ghapi.DryRun{W: r.e.Stdout}
-		if r.cfg.token != "" {
-			dr.Reads = http.DefaultTransport
-		}
-		cfg.Transport = dr
+		dry = r.e.Stdout
 	}
-	c, err := ghapi.New(cfg)
+	c, err := ghapi.NewFromEnv(r.e.Getenv, ghapi.Config{Owner: owner, Repo: repo, Token: r.cfg.token, Login: r.cfg.login}, dry)
 	return c, "", err
 }
 
@@ -71,10 +67,10 @@ func (r *actionRun) deliver(ctx context.Context, gh *ghapi.Client, why string, g
 		return true, review.Degrade(r.e.Stdout, io.Discard, gates, nil)
 	}
 	if len(gates) > 0 {
-		rep, err := gh.Deliver(ctx, gates, ghapi.DeliverOptions{PR: r.rc.pr, HeadSHA: r.rc.headSHA,
+		rep, err := gh.Deliver(ctx, gates, ghapi.DeliverOptions{PR: r.rc.PR, HeadSHA: r.rc.HeadSHA,
 			Review: ch.review, Check: ch.check, Status: ch.status,
 			Placement:  ghapi.ReviewOptions{Mode: r.cfg.filterMode, Head: head},
-			DetailsURL: r.detailsURL(), Annotations: r.e.Stdout, Summary: io.Discard})
+			DetailsURL: ghrun.RunURL(r.e.Getenv, r.rc.Repository), Annotations: r.e.Stdout, Summary: io.Discard})
 		if err != nil {
 			return false, err
 		}
@@ -91,7 +87,7 @@ func (r *actionRun) deliver(ctx context.Context, gh *ghapi.Client, why string, g
 			r.warn("code scanning upload refused: the token lacks security-events: write; every finding is in the check runs and the SARIF file")
 		}
 	}
-	if r.rc.pr == 0 && !degraded {
+	if r.rc.PR == 0 && !degraded {
 		// No pull request to comment on: findings show as annotations.
 		for _, g := range gates {
 			if err := review.WriteAnnotations(r.e.Stdout, g.Response, head); err != nil {
@@ -109,22 +105,13 @@ func (r *actionRun) upload(ctx context.Context, gh *ghapi.Client) error {
 	if err != nil {
 		return err
 	}
-	res, err := gh.UploadSARIF(ctx, ghapi.UploadInput{SARIF: data, CommitSHA: r.rc.headSHA, PR: r.rc.pr, Ref: r.rc.ref,
+	res, err := gh.UploadSARIF(ctx, ghapi.UploadInput{SARIF: data, CommitSHA: r.rc.HeadSHA, PR: r.rc.PR, Ref: r.rc.Ref,
 		CheckoutURI: "file://" + r.root, ToolName: "agc-action"})
 	if err != nil {
 		return err
 	}
 	fmt.Fprintf(r.e.Stdout, "code scanning upload %s: %s\n", res.ID, res.Status)
 	return nil
-}
-
-// detailsURL links check runs and statuses to this workflow run.
-func (r *actionRun) detailsURL() string {
-	srv, repo, run := r.e.Getenv("GITHUB_SERVER_URL"), r.e.Getenv("GITHUB_REPOSITORY"), r.e.Getenv("GITHUB_RUN_ID")
-	if srv == "" || repo == "" || run == "" {
-		return ""
-	}
-	return strings.TrimSuffix(srv, "/") + "/" + repo + "/actions/runs/" + run
 }
 
 // headFiles reads the files of the commit reported on, which suggestions
@@ -135,19 +122,19 @@ func (r *actionRun) detailsURL() string {
 // objects nothing can be read, so no suggestion is made, and the log says
 // how to check out the head.
 func (r *actionRun) headFiles(ctx context.Context, g *fingerprint.Git) review.FileReader {
-	checkout := dirReader{mustSourceFS(r.root)}
-	if g == nil || r.rc.headSHA == "" {
+	checkout := cmdenv.Files{FS: cmdenv.MustSourceFS(r.root)}
+	if g == nil || r.rc.HeadSHA == "" {
 		return checkout
 	}
-	if head, err := g.Commit(ctx, "HEAD"); err != nil || head == r.rc.headSHA {
+	if head, err := g.Commit(ctx, "HEAD"); err != nil || head == r.rc.HeadSHA {
 		return checkout
 	}
-	if c, err := g.Commit(ctx, r.rc.headSHA); err == nil && c == r.rc.headSHA {
-		return gitFiles{ctx: ctx, g: g, rev: r.rc.headSHA}
+	if c, err := g.Commit(ctx, r.rc.HeadSHA); err == nil && c == r.rc.HeadSHA {
+		return gitFiles{ctx: ctx, g: g, rev: r.rc.HeadSHA}
 	}
-	r.warn("the checkout is not the commit reported on (" + short(r.rc.headSHA) + "), whose files suggestions are computed from; none is made. " +
+	r.warn("the checkout is not the commit reported on (" + carry.Short(r.rc.HeadSHA) + "), whose files suggestions are computed from; none is made. " +
 		"Check out the pull request's head: actions/checkout with ref: ${{ github.event.pull_request.head.sha }}")
-	return dirReader{emptyFS{}}
+	return cmdenv.Files{FS: cmdenv.EmptyFS{}}
 }
 
 // gitFiles reads files of one commit from the clone's objects.

@@ -1,4 +1,4 @@
-package cli
+package action
 
 import (
 	"bytes"
@@ -8,6 +8,7 @@ import (
 	"strconv"
 
 	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/internal/cmdenv"
 	"github.com/agcgate/agc-action/render"
 	"github.com/agcgate/agc-action/sarif"
 )
@@ -47,14 +48,14 @@ func summarize(gates []agc.Doc, carried map[string]string) actionOutputs {
 // exitCode follows fail-on; preview never fails (AGC §11).
 func (r *actionRun) exitCode() int {
 	if r.cfg.preview || r.cfg.failOn == "never" {
-		return ExitOK
+		return cmdenv.ExitOK
 	}
 	threshold := verdictRank[r.cfg.failOn]
 	if verdictRank[r.out.verdict] >= threshold {
 		workflowCommand(r.e.Stdout, "error", fmt.Sprintf("verdict %s (fail-on: %s): %d blocking finding(s)", r.out.verdict, r.cfg.failOn, r.out.blocking))
-		return ExitFail
+		return cmdenv.ExitFail
 	}
-	return ExitOK
+	return cmdenv.ExitOK
 }
 
 // tempDir is where the Action writes files for later steps.
@@ -76,7 +77,7 @@ func (r *actionRun) writeSARIF(gates []agc.Doc) error {
 	}
 	// The file is what code scanning gets: findings only, one category
 	// per gate.
-	rep, err := sarif.FromAGC(rs, sarif.WriteOptions{FS: mustSourceFS(r.root), FindingsOnly: true, Category: r.cfg.category})
+	rep, err := sarif.FromAGC(rs, sarif.WriteOptions{FS: cmdenv.MustSourceFS(r.root), FindingsOnly: true, Category: r.cfg.category})
 	if err != nil {
 		return fmt.Errorf("SARIF: %w", err)
 	}

@@ -1,0 +1,82 @@
+package carry
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/fingerprint"
+)
+
+func TestDecide(t *testing.T) {
+	scope, err := fingerprint.ParseScope([]string{"src/**"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	other, _ := fingerprint.ParseScope([]string{"src/a.go"})
+	a := fingerprint.Entry{Path: "src/a.go", Mode: "100644", Type: "blob", OID: strings.Repeat("a", 40)}
+	a2 := a
+	a2.OID = strings.Repeat("b", 40)
+	then := &fingerprint.Result{Commit: "c1", Scope: scope, Fingerprint: "sha256:1",
+		Tree: fingerprint.Tree{All: []fingerprint.Entry{a}, Selected: []fingerprint.Entry{a}}}
+	same := &fingerprint.Result{Commit: "c2", Scope: scope, Fingerprint: "sha256:1", Tree: then.Tree}
+	edited := &fingerprint.Result{Commit: "c2", Scope: scope, Fingerprint: "sha256:2",
+		Tree: fingerprint.Tree{All: []fingerprint.Entry{a2}, Selected: []fingerprint.Entry{a2}}}
+	rescoped := &fingerprint.Result{Commit: "c2", Scope: other, Fingerprint: "sha256:3", Tree: then.Tree}
+
+	for _, tc := range []struct {
+		name string
+		j    Judged
+		now  *fingerprint.Result
+		want Decision
+	}{
+		{"unchanged", Judged{Fingerprint: "sha256:1", Scope: scope}, same, Decision{Carried: true}},
+		{"unchanged, judged commit recomputed", Judged{Fingerprint: "sha256:1", Scope: scope, At: then}, same, Decision{Carried: true}},
+		{"edited, judged commit unknown", Judged{Fingerprint: "sha256:1", Scope: scope}, edited, Decision{}},
+		{"edited", Judged{Fingerprint: "sha256:1", Scope: scope, At: then}, edited, Decision{Changes: []string{"src/a.go modified"}}},
+		{"judged elsewhere", Judged{Fingerprint: "sha256:0", Scope: scope, At: then}, edited,
+			Decision{Stale: true, Changes: []string{"src/a.go modified"}}},
+		{"judged elsewhere, same now", Judged{Fingerprint: "sha256:1", Scope: scope, At: edited}, same,
+			Decision{Stale: true, Changes: []string{"src/a.go modified"}}},
+		{"scope changed", Judged{Fingerprint: "sha256:1", Scope: scope}, rescoped, Decision{ScopeChanged: true}},
+	} {
+		got := Decide(tc.j, tc.now)
+		if got.Carried != tc.want.Carried || got.Stale != tc.want.Stale || got.ScopeChanged != tc.want.ScopeChanged || !slices.Equal(got.Changes, tc.want.Changes) {
+			t.Errorf("%s: Decide = %+v, want %+v", tc.name, got, tc.want)
+		}
+	}
+}
+
+func TestTreeSubjectAndShort(t *testing.T) {
+	for kind, want := range map[string]bool{agc.SubjectDiff: true, agc.SubjectCommit: true, agc.SubjectPullRequest: true,
+		agc.SubjectToolCall: false, agc.SubjectArtifact: false, "session": false, "": false} {
+		if TreeSubject(kind) != want {
+			t.Errorf("TreeSubject(%q) = %v, want %v", kind, !want, want)
+		}
+	}
+	if got := Short("3f2a9c1e18039b84c4ac1a41f4f2600f1de01ad0"); got != "3f2a9c1" {
+		t.Errorf("Short = %q", got)
+	}
+	if got := Short("abc"); got != "abc" {
+		t.Errorf("Short of a short id = %q", got)
+	}
+}
+
+func TestBind(t *testing.T) {
+	scope, _ := fingerprint.ParseScope([]string{"src/**", "!src/gen/**"})
+	r := &agc.Response{Subject: agc.Subject{Kind: agc.SubjectDiff, Fingerprint: "sha256:gate", Scope: []string{"src/**"}}}
+	if Bound(r) {
+		t.Fatal("an answer agc-action did not bind is bound")
+	}
+	if err := Bind(r, &fingerprint.Result{Commit: "c1", Scope: scope, Fingerprint: "sha256:scoped"}); err != nil {
+		t.Fatal(err)
+	}
+	if !Bound(r) || r.Subject.Fingerprint != "sha256:scoped" || !slices.Equal(r.Subject.Scope, []string{"!src/gen/**", "src/**"}) {
+		t.Errorf("bound subject %+v", r.Subject)
+	}
+	own, ok, err := agc.Member(r.Subject.Unknown, GateSubjectKey)
+	if want := `{"fingerprint":"sha256:gate","scope":["src/**"],"bound_at":"c1"}`; err != nil || !ok || string(own) != want {
+		t.Errorf("%s = %s (%v, %v), want %s", GateSubjectKey, own, ok, err, want)
+	}
+}

@@ -1,0 +1,101 @@
+package carry
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+)
+
+// ActionsAppID is the id of the GitHub Actions app on github.com: the app
+// behind GITHUB_TOKEN, whose check runs a workflow writes, and the app
+// trusted by default. GitHub Enterprise Server has its own id (the app.id
+// of any workflow check run).
+const ActionsAppID = 15368
+
+// DefaultHeads bounds the earlier heads Gate looks at.
+const DefaultHeads = 10
+
+// GitHub is what carrying asks of GitHub; ghapi.CarryRuns implements it.
+type GitHub interface {
+	CheckRuns
+	// PullRequestCommits returns the ids of a pull request's commits,
+	// oldest first, as GitHub lists them.
+	PullRequestCommits(ctx context.Context, number int) ([]string, error)
+	// Conclusion is the conclusion of a check run of verdict, as the
+	// client writes one.
+	Conclusion(verdict string) string
+}
+
+// Options say which gate's verdict to carry to which head.
+type Options struct {
+	Gate    string // the gate id; its check run is agc/<Gate>
+	AppID   int64  // only check runs by this app are trusted; 0 is ActionsAppID
+	HeadSHA string // the pull request's new head, where a carried run is posted
+	// Rev is the revision fingerprinted, "" for HeadSHA (pass the merge
+	// commit when that is what the workflow checked out and the gates judge).
+	Rev string
+	// Before is the before of a pull_request synchronize event ("" when
+	// the event has none). It is looked at first.
+	Before string
+	// PR is the pull request number: its earlier commits are looked at when
+	// Before has no trusted run (0: Before only).
+	PR       int
+	MaxHeads int // earlier heads looked at; 0 is DefaultHeads
+	// Compute fingerprints a revision for a previous response:
+	// RepoFingerprinter over the checkout, with the scope file read from
+	// the base branch and the gate's configuration files.
+	Compute Fingerprinter
+}
+
+// Gate decides, for one gate on a pull request's new head, whether its
+// previous verdict carries: it finds the latest agc/<gate> check run on
+// the previous head (Before), else on the pull request's earlier commits,
+// written by the same app; reads back the embedded response; recomputes
+// the fingerprint at the new head; and when it is unchanged posts the same
+// conclusion on the new head, titled "carried from <short sha>: scope
+// unchanged", linking the run that judged, with the carried response
+// embedded. Result.Carried says whether it did; Reason and Changes say why
+// not. Failures carry like successes.
+func Gate(ctx context.Context, gh GitHub, o Options) (*Result, error) {
+	if o.Gate == "" || o.HeadSHA == "" || o.Compute == nil {
+		return nil, errors.New("carry: a gate, a head and a fingerprinter are required")
+	}
+	if o.AppID == 0 {
+		o.AppID = ActionsAppID
+	}
+	if o.MaxHeads <= 0 {
+		o.MaxHeads = DefaultHeads
+	}
+	in := Input{GateID: o.Gate, AppID: o.AppID, Head: o.HeadSHA, Rev: o.Rev, Compute: o.Compute, Conclusion: gh.Conclusion,
+		Previous: PreviousHeads(o.HeadSHA, o.Before, nil, o.MaxHeads)}
+	var res *Result
+	if len(in.Previous) > 0 {
+		var err error
+		if res, err = FromHeads(ctx, gh, in); err != nil || res.From != nil || o.PR <= 0 {
+			return res, err
+		}
+	}
+	if o.PR <= 0 {
+		return &Result{Reason: "no earlier head: neither a synchronize event's before nor a pull request"}, nil
+	}
+	commits, err := gh.PullRequestCommits(ctx, o.PR)
+	if err != nil {
+		return nil, err
+	}
+	tried := in.Previous
+	in.Previous = nil
+	for _, sha := range PreviousHeads(o.HeadSHA, "", commits, o.MaxHeads) {
+		if !slices.Contains(tried, sha) {
+			in.Previous = append(in.Previous, sha)
+		}
+	}
+	if res, err = FromHeads(ctx, gh, in); err != nil {
+		return nil, err
+	}
+	if res.From == nil {
+		res.Reason = fmt.Sprintf("no completed %s check run by app %d on %d earlier heads of pull request %d",
+			CheckName(o.Gate), o.AppID, len(tried)+len(in.Previous), o.PR)
+	}
+	return res, nil
+}

@@ -1,0 +1,285 @@
+// Package action is the GitHub Action (action.yml, docs/action.md): one
+// run reads its inputs and the event, collects the gates' answers,
+// validates them, binds them to scoped fingerprints, carries the verdicts
+// it is asked to, delivers to GitHub and reports (the SARIF file, the job
+// summary, the step outputs, the exit code). Main is its entry point;
+// "agc-sarif action" calls it.
+//
+// It does I/O: the workspace's files, git (fingerprint.Git), GitHub
+// (ghapi), the runner's files (GITHUB_OUTPUT, GITHUB_STEP_SUMMARY,
+// RUNNER_TEMP) and the log it is given.
+package action
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+
+	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/fingerprint"
+	"github.com/agcgate/agc-action/formats"
+	"github.com/agcgate/agc-action/ghapi"
+	"github.com/agcgate/agc-action/internal/cmdenv"
+	"github.com/agcgate/agc-action/internal/ghrun"
+	"github.com/agcgate/agc-action/sarif"
+	"github.com/agcgate/agc-action/validate"
+	githubactions "github.com/sethvargo/go-githubactions"
+)
+
+// Main runs the Action as the runner starts it ("agc-sarif action"): the
+// inputs from the INPUT_* variables, the event from GITHUB_EVENT_PATH, the
+// log (workflow commands) on e.Stdout; it answers through the job
+// summary, the step outputs, and GitHub: check runs, a review, statuses,
+// code scanning. It returns the exit code: 1 when the worst verdict
+// reaches fail-on, 2 on bad inputs or a failed delivery.
+func Main(ctx context.Context, e *cmdenv.Env) int {
+	in, err := ReadInputs(e.Getenv)
+	if err != nil {
+		workflowCommand(e.Stdout, "error", err.Error())
+		return cmdenv.ExitUsage
+	}
+	return Run(ctx, e, in)
+}
+
+// Run runs the Action with the inputs in, as Main does.
+func Run(ctx context.Context, e *cmdenv.Env, in *Inputs) int {
+	a := githubactions.New(githubactions.WithGetenv(e.Getenv), githubactions.WithWriter(e.Stdout))
+	run, err := newActionRun(e, a, in)
+	if err != nil {
+		workflowCommand(e.Stdout, "error", err.Error())
+		return cmdenv.ExitUsage
+	}
+	return run.exec(ctx)
+}
+
+// actionRun is one execution of the Action.
+type actionRun struct {
+	e    *cmdenv.Env
+	a    *githubactions.Action
+	cfg  *Inputs
+	rc   ghrun.Context
+	root string // the workspace: sources, globs, relative paths
+	reg  *formats.Registry
+	out  actionOutputs
+}
+
+func newActionRun(e *cmdenv.Env, a *githubactions.Action, cfg *Inputs) (*actionRun, error) {
+	rc, err := ghrun.Read(e.Getenv)
+	if err != nil {
+		return nil, err
+	}
+	if cfg.pr > 0 {
+		rc.PR, rc.Ref = cfg.pr, fmt.Sprintf("refs/pull/%d/head", cfg.pr)
+	}
+	if cfg.sha != "" {
+		rc.HeadSHA = cfg.sha
+	}
+	root := e.Getenv("GITHUB_WORKSPACE")
+	if root == "" {
+		root = "."
+	}
+	if root, err = filepath.Abs(root); err != nil {
+		return nil, err
+	}
+	return &actionRun{e: e, a: a, cfg: cfg, rc: rc, root: root, reg: formats.Default()}, nil
+}
+
+func (r *actionRun) exec(ctx context.Context) int {
+	if r.rc.Event == "pull_request_target" {
+		r.warn("running on pull_request_target: this workflow has a write token; it must never check out or run the pull request's code (see README, \"Forks\")")
+	}
+	c, err := r.collect()
+	if err != nil {
+		workflowCommand(r.e.Stdout, "error", err.Error())
+		return cmdenv.ExitUsage
+	}
+	for _, l := range c.lint {
+		r.warn(l)
+	}
+	gates := r.withValidator(c)
+	g, rev := r.repo(ctx), ""
+	if g != nil {
+		defer g.Close()
+		if rev, err = r.fingerprintRev(ctx, g); err != nil {
+			r.warn("answers are not bound to scoped fingerprints and nothing is carried: " + err.Error())
+		} else {
+			for _, err := range r.bind(ctx, g, rev, gates) {
+				r.warn("not bound to a scoped fingerprint, so it can never be carried: " + err.Error())
+			}
+		}
+	}
+	gh, why, err := r.client()
+	if err != nil {
+		workflowCommand(r.e.Stdout, "error", err.Error())
+		return cmdenv.ExitUsage
+	}
+	carried, err := r.carryIfAsked(ctx, gh, why, g, rev, c)
+	if err != nil {
+		workflowCommand(r.e.Stdout, "error", err.Error())
+		return cmdenv.ExitUsage
+	}
+	all := gates
+	from := map[string]string{}
+	for _, cg := range carried {
+		all = append(all, cg.gate)
+		from[cg.gate.Response.Gate.ID] = cg.from
+	}
+	r.out = summarize(all, from)
+	r.out.carried = len(r.cfg.gates) > 0 && len(carried) == len(r.cfg.gates)
+	if err := r.writeSARIF(all); err != nil {
+		workflowCommand(r.e.Stdout, "error", err.Error())
+		return cmdenv.ExitUsage
+	}
+	degraded, derr := r.deliver(ctx, gh, why, gates, r.headFiles(ctx, g))
+	if err := r.writeSummary(all, from, degraded); err != nil {
+		r.warn("job summary: " + err.Error())
+	}
+	r.setOutputs()
+	if derr != nil {
+		workflowCommand(r.e.Stdout, "error", "delivery to GitHub failed: "+derr.Error())
+		return cmdenv.ExitUsage
+	}
+	return r.exitCode()
+}
+
+// carryIfAsked carries the gates the gate input names, when carrying is
+// on. A gate that cannot be carried is not an error: it must run again.
+func (r *actionRun) carryIfAsked(ctx context.Context, gh *ghapi.Client, why string, g *fingerprint.Git, rev string, c *collected) ([]carriedGate, error) {
+	on, err := r.carryOn()
+	switch {
+	case err != nil:
+		return nil, err
+	case !on:
+		return nil, nil
+	case g == nil:
+		return nil, errNoRepo
+	case rev == "":
+		return nil, nil // fingerprintRev said why
+	case gh == nil:
+		r.warn("not carrying: " + why)
+		return nil, nil
+	case r.rc.PR == 0 && r.rc.BeforeSHA == "":
+		r.warn("not carrying: this event has no earlier head (carrying works on a pull request's new head)")
+		return nil, nil
+	}
+	// A gate answered in this run is judged afresh, not carried.
+	var ids []string
+	for _, id := range r.cfg.gates {
+		if _, answered := c.source[id]; answered {
+			fmt.Fprintf(r.e.Stdout, "carry %s: answered in this run, not carried\n", id)
+			continue
+		}
+		ids = append(ids, id)
+	}
+	carried, notCarried, err := r.carry(ctx, gh, g, rev, ids)
+	if err != nil {
+		r.warn("carry: " + err.Error())
+	}
+	if len(notCarried) > 0 {
+		fmt.Fprintf(r.e.Stdout, "not carried, must run again: %s\n", strings.Join(notCarried, ", "))
+	}
+	return carried, nil
+}
+
+// collect reads every answer the inputs name.
+func (r *actionRun) collect() (*collected, error) {
+	c := &collected{source: map[string]string{}}
+	files, err := expand(r.root, r.cfg.agc)
+	if err != nil {
+		return nil, &inputError{"agc", err.Error()}
+	}
+	for _, f := range files {
+		data, err := r.readWorkspace(f, agc.DefaultMaxBytes)
+		if err != nil {
+			return nil, err
+		}
+		if int64(len(data)) > agc.DefaultMaxBytes {
+			c.vs = append(c.vs, unreadable(relName(r.root, f), fmt.Errorf("larger than %d bytes", agc.DefaultMaxBytes)))
+			continue
+		}
+		collectAGC(c, r.reg, r.root, f, data)
+	}
+	logs, err := expand(r.root, r.cfg.sarif)
+	if err != nil {
+		return nil, &inputError{"sarif", err.Error()}
+	}
+	for _, f := range logs {
+		if err := r.collectSARIF(c, f); err != nil {
+			return nil, err
+		}
+	}
+	return c, nil
+}
+
+// readWorkspace reads an input file: inside the workspace through the
+// source root, so a symlink cannot lead out of it; an absolute path the
+// workflow names outside it, as it is. At most max+1 bytes are read.
+func (r *actionRun) readWorkspace(file string, max int64) ([]byte, error) {
+	rel, err := filepath.Rel(r.root, file)
+	if err != nil || !filepath.IsLocal(rel) {
+		return r.e.ReadInput(file, max)
+	}
+	fsys, err := cmdenv.SourceFS(r.root)
+	if err != nil {
+		return nil, err
+	}
+	f, err := fsys.Open(filepath.ToSlash(rel))
+	if err != nil {
+		return nil, fmt.Errorf("read %s: %w", rel, err)
+	}
+	defer f.Close()
+	return io.ReadAll(io.LimitReader(f, max+1))
+}
+
+// collectSARIF gates a SARIF log through the bridge: each run becomes one
+// deterministic gate's answer.
+func (r *actionRun) collectSARIF(c *collected, file string) error {
+	data, err := r.readWorkspace(file, sarif.DefaultMaxBytes)
+	if err != nil {
+		return err
+	}
+	name := relName(r.root, file)
+	rs, lints, err := cmdenv.GateSARIF(r.reg, name, data, r.root, r.cfg.failLevel)
+	if err != nil {
+		return fmt.Errorf("input \"sarif\": %w", err)
+	}
+	for _, l := range lints {
+		c.lint = append(c.lint, fmt.Sprintf("%s: %s: %s", name, l.Where, l.Msg))
+	}
+	for _, resp := range rs {
+		raw, err := agc.Encode(resp)
+		if err != nil {
+			return err
+		}
+		c.add(name, resp, raw)
+	}
+	c.sarif = append(c.sarif, data)
+	return nil
+}
+
+// withValidator adds the validator's own answer as gate agc-validate when
+// AGC documents were given, so an invalid answer fails a check of its own
+// and every violation is delivered like any finding.
+func (r *actionRun) withValidator(c *collected) []agc.Doc {
+	if len(c.checks) == 0 && len(c.vs) == 0 {
+		return c.gates
+	}
+	inputs := c.checks
+	if len(inputs) == 0 {
+		inputs = []validate.Input{{File: "inputs"}}
+	}
+	v := validate.AsResponse(inputs, c.vs, validate.GateOptions{})
+	raw, _ := agc.Encode(v)
+	return append(c.gates, agc.Doc{Response: v, Raw: raw})
+}
+
+// warn prints a workflow warning.
+func (r *actionRun) warn(msg string) { workflowCommand(r.e.Stdout, "warning", msg) }
+
+// workflowCommand prints ::name title=agc-action::msg, escaped.
+func workflowCommand(w io.Writer, name, msg string) {
+	c := githubactions.Command{Name: name, Message: msg, Properties: githubactions.CommandProperties{"title": "agc-action"}}
+	fmt.Fprintln(w, c.String())
+}

@@ -1,0 +1,77 @@
+// Package cmdenv is what the agc-sarif commands and the Action share of
+// the outside world: the environment a command may touch (standard
+// streams, variables), the exit codes, reading a named input, and the
+// source root through which a checkout's files are read without leaving
+// it. It reads files and the streams it is given; nothing else.
+package cmdenv
+
+import (
+	"fmt"
+	"io"
+	"os"
+)
+
+// Exit codes, the same for every command and the Action (README, "Exit
+// codes").
+const (
+	ExitOK    = 0 // success; lint may have been printed
+	ExitFail  = 1 // the input breaks a rule, or the gate's verdict fails
+	ExitUsage = 2 // bad usage, or an input that cannot be read at all
+)
+
+// Env is what a command may touch of the outside world.
+type Env struct {
+	Stdin  io.Reader
+	Stdout io.Writer
+	Stderr io.Writer
+	Getenv func(string) string
+	// Version is stamped into the binary at build time.
+	Version string
+}
+
+// ReadInput reads a named input, "-" being standard input, refusing more
+// than max bytes (max <= 0: no limit).
+func (e *Env) ReadInput(name string, max int64) ([]byte, error) {
+	var r io.Reader
+	if name == "-" {
+		r = e.Stdin
+	} else {
+		f, err := os.Open(name)
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		r = f
+	}
+	if max > 0 {
+		r = io.LimitReader(r, max+1)
+	}
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, fmt.Errorf("read %s: %w", DisplayName(name), err)
+	}
+	return data, nil
+}
+
+// DisplayName is how an input is named in messages.
+func DisplayName(name string) string {
+	if name == "-" {
+		return "<stdin>"
+	}
+	return name
+}
+
+// LooksLikeJSON reports whether an input's first non-blank byte opens an
+// object or an array.
+func LooksLikeJSON(data []byte) bool {
+	for _, b := range data {
+		switch b {
+		case ' ', '\t', '\r', '\n':
+			continue
+		case '{', '[':
+			return true
+		}
+		return false
+	}
+	return false
+}

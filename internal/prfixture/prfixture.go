@@ -1,0 +1,45 @@
+// Package prfixture is the pull request the end-to-end tests of the
+// agc-sarif commands (internal/cli) and of the Action (internal/action)
+// deliver to: Codertocat/Hello-World #2 of GitHub's real synchronize
+// payload, held by the ghtest emulator, with a checkout of its head.
+//
+// Its paths are relative to a package directory two levels below the
+// module root (internal/NAME), where those tests run. It writes only the
+// temporary checkout; only tests import it.
+package prfixture
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/agcgate/agc-action/ghapi/ghtest"
+)
+
+const (
+	Repo    = "Codertocat/Hello-World"
+	HeadSHA = "ec26c3e57ca3a959ca5aad62de7213c562f8c821" // in the synchronize fixture
+	Event   = "../../fixtures/webhooks/pull_request.synchronize.json"
+	Patch   = "../../fixtures/agc/valid/block-patch.json" // go-lint's block with a patch on src/store/db.go
+)
+
+// DBBase and DBHead are src/store/db.go at the base and at the head.
+const (
+	DBBase = "package store\n\nfunc Open() (*DB, error) {\n\tdb := connect()\n\treturn db, nil\n}\n"
+	DBHead = "package store\n\nfunc Open() (*DB, error) {\n\tdb := connect()\n\tdb.Ping()\n\treturn db, nil\n}\n\nvar dbUrl = \"x\"\n"
+)
+
+// Setup starts the emulator with PR #2 changing src/store/db.go and a
+// checkout of the head in a temporary directory.
+func Setup(t *testing.T) (*ghtest.Server, string) {
+	srv := ghtest.New(t, ghtest.Options{})
+	srv.SetHead(Repo, 2, HeadSHA, []ghtest.File{{Path: "src/store/db.go", Base: DBBase, Head: DBHead}})
+	root := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(root, "src/store"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(root, "src/store/db.go"), []byte(DBHead), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return srv, root
+}
