@@ -1,0 +1,120 @@
+// Package diag owns how agc-action names a place in an input and how a
+// diagnostic about that place reads. Every positioned error of the module
+// embeds a Place, and so do validate.Violation and Lint, the one type of
+// advice a reader gives about input it could still read. It does no I/O.
+//
+// A diagnostic is one line in one form, the one compilers print and editors
+// and GitHub problem matchers parse, with the JSON pointer after the place:
+//
+//	FILE:LINE:COLUMN: POINTER: MESSAGE
+//	review.json:4:17: /findings/0/severity: value must be one of "blocking", "advisory"
+//
+// What is not known is left out with its separator (FILE:LINE: MESSAGE,
+// FILE: POINTER: MESSAGE, FILE: MESSAGE), and so is the empty pointer, which
+// names the whole document. Lines and columns count from 1; a column counts
+// bytes from the start of its line, as Go and gcc do (for ASCII text it is
+// the character column).
+package diag
+
+import (
+	"bytes"
+	"errors"
+	"strconv"
+	"strings"
+	"unicode"
+)
+
+// Place is where in an input something is. Any part may be unknown.
+type Place struct {
+	File    string // the input's name as the user gave it; "" when not known
+	Line    int    // 1-based line; 0 when not known
+	Column  int    // 1-based column, in bytes; 0 when not known
+	Offset  int64  // 0-based byte offset into the file; known only when Column > 0
+	Pointer string // JSON pointer (RFC 6901) into the document; "" is the whole document
+}
+
+// At is the place of byte off of src: its line, column and offset. An
+// offset past the end of src is the end of src; a negative one is no
+// position at all.
+func At(src []byte, off int64) Place {
+	if off < 0 {
+		return Place{}
+	}
+	off = min(off, int64(len(src)))
+	before := src[:off]
+	start := int64(bytes.LastIndexByte(before, '\n') + 1)
+	return Place{
+		Line:   bytes.Count(before, []byte("\n")) + 1,
+		Column: int(off-start) + 1,
+		Offset: off,
+	}
+}
+
+// HasOffset reports whether p knows its byte offset.
+func (p Place) HasOffset() bool { return p.Column > 0 }
+
+// String is FILE:LINE:COLUMN, leaving out what is not known.
+func (p Place) String() string {
+	parts := make([]string, 0, 3)
+	if p.File != "" {
+		parts = append(parts, p.File)
+	}
+	if p.Line > 0 {
+		parts = append(parts, strconv.Itoa(p.Line))
+		if p.Column > 0 {
+			parts = append(parts, strconv.Itoa(p.Column))
+		}
+	}
+	return strings.Join(parts, ":")
+}
+
+// Text is the diagnostic msg at p in the package's one form:
+// FILE:LINE:COLUMN: POINTER: msg, leaving out what is not known.
+func (p Place) Text(msg string) string {
+	var b strings.Builder
+	if s := p.String(); s != "" {
+		b.WriteString(s)
+		b.WriteString(": ")
+	}
+	if p.Pointer != "" {
+		b.WriteString(p.Pointer)
+		b.WriteString(": ")
+	}
+	b.WriteString(msg)
+	return b.String()
+}
+
+// Where returns p. Embedded in an error type, it lets PlaceOf find the
+// place of any positioned error.
+func (p Place) Where() Place { return p }
+
+// PlaceOf returns the place of the first error in err's chain that has one.
+func PlaceOf(err error) (Place, bool) {
+	var pe interface{ Where() Place }
+	if errors.As(err, &pe) {
+		return pe.Where(), true
+	}
+	return Place{}, false
+}
+
+// Lint is advice about an input that was still read: the caller prints it,
+// and it changes no exit code.
+type Lint struct {
+	Place
+	Message string
+}
+
+// String is the lint in the package's one form.
+func (l Lint) String() string { return l.Place.Text(l.Message) }
+
+// OneLine shows s on one line of a terminal or a log: every control
+// character becomes a space, and each run of white space one space.
+func OneLine(s string) string {
+	s = strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) {
+			return ' '
+		}
+		return r
+	}, s)
+	return strings.Join(strings.Fields(s), " ")
+}
