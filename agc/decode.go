@@ -7,6 +7,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/agcgate/agc-action/diag"
 	"github.com/go-json-experiment/json"
 	"github.com/go-json-experiment/json/jsontext"
 )
@@ -47,29 +48,32 @@ func (l Limits) maxDepth() int {
 	return l.MaxDepth
 }
 
-// Error is a document that could not be decoded. It names the place: a byte
-// offset (when known, else -1) and a JSON pointer (RFC 6901).
+// Error is a document that could not be decoded. Its place names the file,
+// the line, column and byte offset (when known) and the JSON pointer.
 type Error struct {
-	File    string
-	Offset  int64
-	Pointer string
-	Class   string
-	Msg     string
+	diag.Place
+	Class string
+	Msg   string
 }
 
-func (e *Error) Error() string {
-	where := e.File
-	if e.Offset >= 0 {
-		where += fmt.Sprintf(": byte %d", e.Offset)
-	}
-	return fmt.Sprintf("%s: %s at %s: %s", where, e.Class, pointerOrRoot(e.Pointer), e.Msg)
+func (e *Error) Error() string { return e.Place.Text(e.Class + ": " + e.Msg) }
+
+// newError is an *Error at byte off of src (off < 0: no position).
+func newError(file string, src []byte, off int64, pointer, class, msg string) *Error {
+	p := diag.At(src, off)
+	p.File, p.Pointer = file, pointer
+	return &Error{Place: p, Class: class, Msg: msg}
 }
 
-func pointerOrRoot(p string) string {
-	if p == "" {
-		return `"" (the document)`
+// moved places err, an *Error about a part of src that starts at byte base,
+// in the whole of src; other errors are returned as they are.
+func moved(err error, src []byte, base int64) error {
+	if e, ok := err.(*Error); ok && e.HasOffset() {
+		p := diag.At(src, base+e.Offset)
+		p.File, p.Pointer = e.File, e.Pointer
+		e.Place = p
 	}
-	return p
+	return err
 }
 
 // CheckSyntax walks one JSON document and reports the first syntax error,
@@ -77,11 +81,11 @@ func pointerOrRoot(p string) string {
 // size over the limit. It accepts exactly one top-level value.
 func CheckSyntax(file string, data []byte, lim Limits) error {
 	if int64(len(data)) > lim.maxBytes() {
-		return &Error{File: file, Offset: lim.maxBytes(), Class: ClassTooLarge,
-			Msg: fmt.Sprintf("input is larger than the limit of %d bytes", lim.maxBytes())}
+		return newError(file, data, lim.maxBytes(), "", ClassTooLarge,
+			fmt.Sprintf("input is larger than the limit of %d bytes", lim.maxBytes()))
 	}
 	if len(bytes.TrimSpace(data)) == 0 {
-		return &Error{File: file, Offset: 0, Class: ClassSyntax, Msg: "empty input: expected a JSON value"}
+		return newError(file, data, 0, "", ClassSyntax, "empty input: expected a JSON value")
 	}
 	dec := jsontext.NewDecoder(bytes.NewReader(data))
 	maxDepth := lim.maxDepth()
@@ -91,8 +95,8 @@ func CheckSyntax(file string, data []byte, lim Limits) error {
 			return syntaxError(file, data, dec, err)
 		}
 		if d := dec.StackDepth(); d > maxDepth {
-			return &Error{File: file, Offset: dec.InputOffset() - 1, Pointer: string(dec.StackPointer()),
-				Class: ClassTooDeep, Msg: fmt.Sprintf("nesting deeper than %d levels", maxDepth)}
+			return newError(file, data, dec.InputOffset()-1, string(dec.StackPointer()),
+				ClassTooDeep, fmt.Sprintf("nesting deeper than %d levels", maxDepth))
 		}
 		_ = tok
 		if dec.StackDepth() == 0 {
@@ -105,7 +109,7 @@ func CheckSyntax(file string, data []byte, lim Limits) error {
 		if err != nil {
 			return syntaxError(file, data, dec, err)
 		}
-		return &Error{File: file, Offset: off, Class: ClassSyntax, Msg: "unexpected data after the top-level value"}
+		return newError(file, data, off, "", ClassSyntax, "unexpected data after the top-level value")
 	}
 	return nil
 }
@@ -117,23 +121,24 @@ func lastToken(p string) string {
 }
 
 func syntaxError(file string, data []byte, dec *jsontext.Decoder, err error) error {
-	e := &Error{File: file, Offset: dec.InputOffset(), Pointer: string(dec.StackPointer()), Class: ClassSyntax}
+	off, ptr, class := dec.InputOffset(), string(dec.StackPointer()), ClassSyntax
+	var msg string
 	var se *jsontext.SyntacticError
 	switch {
 	case errors.As(err, &se):
-		e.Offset, e.Pointer = se.ByteOffset, string(se.JSONPointer)
-		e.Msg = se.Err.Error()
+		off, ptr = se.ByteOffset, string(se.JSONPointer)
+		msg = se.Err.Error()
 		if errors.Is(se.Err, jsontext.ErrDuplicateName) {
-			e.Class = ClassDuplicateKey
-			e.Msg = fmt.Sprintf("member %q appears twice in one object; JSON parsers disagree about which value counts", lastToken(e.Pointer))
+			class = ClassDuplicateKey
+			msg = fmt.Sprintf("member %q appears twice in one object; JSON parsers disagree about which value counts", lastToken(ptr))
 		}
 	case errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF):
-		e.Offset = int64(len(data))
-		e.Msg = "unexpected end of input"
+		off = int64(len(data))
+		msg = "unexpected end of input"
 	default:
-		e.Msg = err.Error()
+		msg = err.Error()
 	}
-	return e
+	return newError(file, data, off, ptr, class, msg)
 }
 
 // Decode parses one AGC response strictly: the syntax checks of CheckSyntax,
@@ -143,24 +148,24 @@ func Decode(file string, data []byte, lim Limits) (*Response, error) {
 	if err := CheckSyntax(file, data, lim); err != nil {
 		return nil, err
 	}
-	return decodeChecked(file, data, 0)
+	return decodeChecked(file, data)
 }
 
 // decodeChecked unmarshals a document that already passed CheckSyntax.
-// base is added to byte offsets (for documents inside a larger stream).
-func decodeChecked(file string, data []byte, base int64) (*Response, error) {
+// Errors are placed in data; see moved for documents inside a larger one.
+func decodeChecked(file string, data []byte) (*Response, error) {
 	if k := firstKind(data); k != '{' {
-		return nil, &Error{File: file, Offset: base + int64(firstIndex(data)), Class: ClassSchema,
-			Msg: fmt.Sprintf("a response is a JSON object, not %s", KindName(k))}
+		return nil, newError(file, data, int64(firstIndex(data)), "", ClassSchema,
+			fmt.Sprintf("a response is a JSON object, not %s", KindName(k)))
 	}
 	var r Response
 	if err := json.Unmarshal(data, &r); err != nil {
-		return nil, semanticError(file, base, err)
+		return nil, semanticError(file, data, err)
 	}
 	return &r, nil
 }
 
-func semanticError(file string, base int64, err error) error {
+func semanticError(file string, data []byte, err error) error {
 	var se *json.SemanticError
 	if errors.As(err, &se) {
 		msg := "cannot decode"
@@ -169,13 +174,13 @@ func semanticError(file string, base int64, err error) error {
 		} else if se.Err != nil {
 			msg = se.Err.Error()
 		}
-		return &Error{File: file, Offset: base + se.ByteOffset, Pointer: string(se.JSONPointer), Class: ClassSchema, Msg: msg}
+		return newError(file, data, se.ByteOffset, string(se.JSONPointer), ClassSchema, msg)
 	}
 	var sy *jsontext.SyntacticError
 	if errors.As(err, &sy) {
-		return &Error{File: file, Offset: base + sy.ByteOffset, Pointer: string(sy.JSONPointer), Class: ClassSyntax, Msg: sy.Err.Error()}
+		return newError(file, data, sy.ByteOffset, string(sy.JSONPointer), ClassSyntax, sy.Err.Error())
 	}
-	return &Error{File: file, Offset: -1, Class: ClassSchema, Msg: err.Error()}
+	return newError(file, data, -1, "", ClassSchema, err.Error())
 }
 
 func firstIndex(data []byte) int {

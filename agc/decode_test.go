@@ -183,3 +183,21 @@ func FuzzDecode(f *testing.F) {
 		}
 	})
 }
+
+// TestErrorPlace: an error names the line and column of its byte in the
+// whole file, also for a response inside an array or on a JSON Lines line.
+func TestErrorPlace(t *testing.T) {
+	one := `{"agc":"0.1","verdict":"allow"}`
+	_, err := Decode("f.json", []byte("{\n  \"gate\": \"x\"\n}"), Limits{})
+	if want := "f.json:2:11: /gate: schema: expected an object, got a string"; err == nil || err.Error() != want {
+		t.Errorf("Decode: %v, want %s", err, want)
+	}
+	docs, _ := DecodeAll("a.json", []byte("[\n  "+one+",\n  {\"agc\": 1}\n]"), Limits{})
+	if want := "a.json:3:11: /1/agc: schema: expected a string, got a number"; docs[1].Err == nil || docs[1].Err.Error() != want {
+		t.Errorf("array: %v, want %s", docs[1].Err, want)
+	}
+	docs, _ = DecodeAll("l.jsonl", []byte(one+"\n"+one+"\n{\"agc\": \"0.1\",}\n"), Limits{})
+	if want := "l.jsonl:3:14: json.syntax: invalid character ',' at start of value"; docs[2].Err == nil || docs[2].Err.Error() != want {
+		t.Errorf("JSON Lines: %v, want %s", docs[2].Err, want)
+	}
+}

@@ -58,15 +58,15 @@ func decodeArray(file string, data []byte, lim Limits) ([]Doc, error) {
 	}
 	var docs []Doc
 	for i := 0; dec.PeekKind() != ']'; i++ {
-		start := dec.InputOffset()
 		v, err := dec.ReadValue()
 		if err != nil {
 			return nil, syntaxError(file, data, dec, err)
 		}
+		start := dec.InputOffset() - int64(len(v))
 		raw := bytes.Clone(v)
 		prefix := fmt.Sprintf("/%d", i)
-		r, derr := decodeChecked(file, raw, start+int64(firstIndex(data[start:])))
-		if e, ok := derr.(*Error); ok {
+		r, derr := decodeChecked(file, raw)
+		if e, ok := moved(derr, data, start).(*Error); ok {
 			e.Pointer = prefix + e.Pointer
 		}
 		docs = append(docs, Doc{File: file, Prefix: prefix, Raw: raw, Response: r, Err: derr})
@@ -94,12 +94,10 @@ func decodeLines(file string, data []byte, lim Limits) ([]Doc, error) {
 		}
 		d := Doc{File: file, Line: n + 1, Raw: line}
 		if err := CheckSyntax(file, line, lim); err != nil {
-			if e, ok := err.(*Error); ok && e.Offset >= 0 {
-				e.Offset += int64(start)
-			}
-			d.Err = err
+			d.Err = moved(err, data, int64(start))
 		} else {
-			d.Response, d.Err = decodeChecked(file, line, int64(start))
+			r, err := decodeChecked(file, line)
+			d.Response, d.Err = r, moved(err, data, int64(start))
 		}
 		docs = append(docs, d)
 	}

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/diag"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -99,7 +100,7 @@ func TestAgreementCanFail(t *testing.T) {
 	}
 	strict := codec{
 		decode: func(f string, _ []byte, _ agc.Limits) (*agc.Response, error) {
-			return nil, &agc.Error{File: f, Offset: 0, Class: agc.ClassSchema, Msg: "refused"}
+			return nil, &agc.Error{Place: diag.Place{File: f}, Class: agc.ClassSchema, Msg: "refused"}
 		},
 		encode: agc.Encode,
 	}

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"sync"
 
+	"github.com/agcgate/agc-action/diag"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
@@ -22,23 +23,16 @@ var schemaJSON []byte
 // JSON returns the schema document's bytes.
 func JSON() []byte { return bytes.Clone(schemaJSON) }
 
-// Violation is one place where an instance breaks the schema.
+// Violation is one place where an instance breaks the schema. Its place
+// is the JSON pointer into the instance ("" is the whole document); the
+// schema knows no file, line or column.
 type Violation struct {
-	Pointer string // RFC 6901 pointer into the instance; "" is the document
+	diag.Place
 	Keyword string // the schema keyword that failed, e.g. "required", "enum"
 	Message string // plain English, for a person
 }
 
-func (v Violation) String() string {
-	return fmt.Sprintf("%s: %s", pointerOrRoot(v.Pointer), v.Message)
-}
-
-func pointerOrRoot(p string) string {
-	if p == "" {
-		return `"" (the document)`
-	}
-	return p
-}
+func (v Violation) String() string { return v.Place.Text(v.Message) }
 
 var compiled = sync.OnceValue(func() *jsonschema.Schema {
 	sch, err := compile(schemaJSON)

@@ -2,11 +2,12 @@ package schema
 
 import (
 	"cmp"
-	"github.com/agcgate/agc-action/agc"
 	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/diag"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
@@ -30,7 +31,7 @@ func collect(e *jsonschema.ValidationError, out *[]Violation) {
 		return
 	}
 	ptr := pointer(e.InstanceLocation)
-	*out = append(*out, Violation{Pointer: ptr, Keyword: keyword(e.ErrorKind), Message: describe(ptr, e.ErrorKind)})
+	*out = append(*out, Violation{Place: diag.Place{Pointer: ptr}, Keyword: keyword(e.ErrorKind), Message: describe(ptr, e.ErrorKind)})
 }
 
 func keyword(k jsonschema.ErrorKind) string {

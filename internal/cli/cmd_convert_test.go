@@ -144,11 +144,11 @@ func TestConvertTextOutput(t *testing.T) {
 }
 
 // TestConvertSyntaxErrorBeforeDetection: a JSON-looking input no format
-// recognises is reported with its own syntax error and byte offset.
+// recognises is reported with its own syntax error and its place.
 func TestConvertSyntaxErrorBeforeDetection(t *testing.T) {
 	for in, want := range map[string]string{
-		"{\"agc\":\"0.1\xff\"}": "<stdin>: byte 11: json.syntax at /agc: invalid UTF-8",
-		`{"agc": "0.1",`:        "<stdin>: byte 14: json.syntax",
+		"{\"agc\":\"0.1\xff\"}": "<stdin>:1:12: /agc: json.syntax: invalid UTF-8",
+		`{"agc": "0.1",`:        "<stdin>:1:15: json.syntax",
 		`{"hello": 1}`:          "cannot detect the format",
 	} {
 		code, _, errs := run(t, in, "convert", "-")

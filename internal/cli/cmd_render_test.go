@@ -96,10 +96,10 @@ func TestRenderBadInput(t *testing.T) {
 		code   int
 		stderr string // a part of the message
 	}{
-		{"syntax error", "", []string{syntax}, ExitFail, syntax + ": byte "},
+		{"syntax error", "", []string{syntax}, ExitFail, syntax + ":2:11: /gate: json.syntax: "},
 		{"duplicate key", "", []string{dup}, ExitFail, "json.duplicate-key"},
 		{"not an object", "", []string{array}, ExitFail, "a response is a JSON object"},
-		{"empty stdin", "", []string{"-"}, ExitFail, "<stdin>: byte 0: json.syntax"},
+		{"empty stdin", "", []string{"-"}, ExitFail, "agc-sarif render: <stdin>:1:1: json.syntax: empty input"},
 		{"wrong type on stdin", `{"agc": 1}`, []string{"-"}, ExitFail, "<stdin>"},
 		{"missing file", "", []string{filepath.Join(dir, "absent.json")}, ExitUsage, "absent.json"},
 		{"a directory", "", []string{dir}, ExitUsage, "agc-sarif render: "},
