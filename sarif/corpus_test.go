@@ -145,7 +145,7 @@ func checkValid(t *testing.T, name string, r *agc.Response) {
 		t.Fatalf("encode: %v", err)
 	}
 	for _, v := range validate.Bytes(name+".agc.json", data, agc.Limits{}) {
-		if v.Severity == validate.Error {
+		if v.Severity == validate.SeverityError {
 			t.Errorf("validate: %s", v)
 		}
 	}

@@ -36,7 +36,7 @@ func FuzzReadSARIF(f *testing.F) {
 				t.Fatalf("encode: %v", err)
 			}
 			for _, v := range validate.Bytes("fuzz.agc.json", b, agc.Limits{}) {
-				if v.Severity == validate.Error {
+				if v.Severity == validate.SeverityError {
 					t.Fatalf("invalid AGC from valid-enough SARIF: %s\n%s", v, b)
 				}
 			}

@@ -61,7 +61,7 @@ func AsResponse(inputs []Input, vs []Violation, opts GateOptions) *agc.Response 
 }
 
 func finding(v Violation, inputs []Input, chain, escalate bool, seen map[string]int) agc.Finding {
-	loc := v.Where()
+	loc := v.Location()
 	id := GateID + "/" + v.Rule + "/" + loc
 	if k := seen[id]; k > 0 {
 		seen[id] = k + 1
@@ -78,14 +78,14 @@ func finding(v Violation, inputs []Input, chain, escalate bool, seen map[string]
 		Why:      fmt.Sprintf("Rule %s (AGC %s): %s", v.Rule, v.Section, rule.Summary),
 		Severity: agc.Advisory,
 		Status:   agc.StatusNew,
-		Remedy: agc.Remedy{Kind: agc.RemedyDelegate, Role: "the gate that wrote " + v.File,
+		Remedy: agc.Remedy{Kind: agc.RemedyDelegate, Role: "the gate that wrote " + v.doc(),
 			Authority: "agc-spec-v0.1.1 " + v.Section},
 		Check: agc.Check{Kind: agc.CheckCommand, Run: recheck(inputs, chain)},
 	}
-	if v.Severity == Error {
+	if v.Severity == SeverityError {
 		f.Severity = agc.Blocking
 		if escalate {
-			f.Remedy = agc.Remedy{Kind: agc.RemedyDecide, Ask: "the maintainers of the gate that wrote " + v.File,
+			f.Remedy = agc.Remedy{Kind: agc.RemedyDecide, Ask: "the maintainers of the gate that wrote " + v.doc(),
 				Options: []string{"fix the gate and answer again", "reject this answer"}}
 		}
 	}

@@ -25,10 +25,7 @@ func checkChain(docs []agc.Doc) []Violation {
 		var cv []Violation
 		cv = append(cv, chainOrder(k+1, first, r)...)
 		cv = append(cv, escalateEarly(prev, r)...)
-		file, prefix := place(d)
-		for i := range cv {
-			cv[i].File, cv[i].Pointer = file, prefix+cv[i].Pointer
-		}
+		within(d, cv)
 		vs = append(vs, cv...)
 		for _, f := range r.Findings {
 			h.findings[f.ID] = true

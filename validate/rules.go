@@ -1,6 +1,9 @@
 package validate
 
-import "github.com/agcgate/agc-action/agc"
+import (
+	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/diag"
+)
 
 // Rule describes one rule class. The table is the source of docs/rules.md
 // (a test keeps the two in step).
@@ -50,38 +53,38 @@ const (
 
 // Rules lists every rule class the validator reports, in documentation order.
 var rules = []Rule{
-	{ClassSyntax, "§3", Error, "A response is one well-formed JSON document in valid UTF-8."},
-	{ClassDuplicateKey, "§3", Error, "No JSON object may name the same member twice; parsers would disagree about its value."},
-	{ClassTooDeep, "§3", Error, "Nesting may not exceed the validator's depth limit."},
-	{ClassTooLarge, "§3", Error, "The input may not exceed the validator's size limit."},
-	{ClassSchema, "§3", Error, "The response must match the AGC JSON Schema: required members, types and enums."},
-	{AllowNoBlocking, "§6", Error, "allow MUST NOT carry a blocking finding."},
-	{BlockNeedsBlocking, "§6", Error, "block MUST carry at least one blocking finding."},
-	{RepairedNeedsBlocking, "§6", Error, "repaired MUST carry at least one blocking finding."},
-	{RepairedAllApplied, "§6", Error, "Under repaired, every blocking finding MUST have a rewrite or generate remedy with applied: true."},
-	{BlockAllRepairable, "§6", Error, "block MUST NOT be used when every blocking finding has a rewrite or generate remedy; the gate must apply them and return repaired."},
-	{BlockUnappliedRepair, "§6", Error, "A rewrite or generate remedy with applied: false is never valid on a blocking finding of a block answer; downgrade it to patch, command, delegate or decide."},
-	{EscalateNeedsDecide, "§6", Error, "escalate MUST carry at least one finding with a decide remedy."},
-	{UniqueIDs, "§7", Error, "Finding ids MUST be unique within a response."},
-	{RemedyPayload, "§7.1", Error, "Each remedy kind MUST carry its payload (input, tool, edits, run, role, or ask with at least two options)."},
-	{DeterministicCheck, "§7.2", Error, "A deterministic gate MUST use a command or preview check."},
-	{CheckPayload, "§7.2", Error, "Each check kind MUST carry its payload (run for command, condition for condition)."},
-	{ClassesCoverFindings, "§8", Error, "When coverage.complete is true, every finding's class MUST appear in coverage.classes."},
-	{StillOpenSeen, "§9", Error, "A still-open finding's id MUST have appeared as a finding in an earlier round of the chain."},
-	{RegressedSeenCarried, "§9", Error, "A regressed finding's id MUST have appeared in an earlier round's carried."},
-	{CarriedSeen, "§9", Error, "Each carried id MUST have appeared as a finding in an earlier round."},
-	{CarriedNotInFindings, "§9", Error, "A carried id MUST NOT appear in the same round's findings."},
-	{ChainOrder, "§9", Error, "The rounds of a chain count attempt.n 1, 2, 3… and keep the same gate and subject scope."},
-	{NWithinBudget, "§10", Error, "attempt.n MUST NOT exceed attempt.budget."},
-	{NoBlockAtBudget, "§10", Error, "At attempt.n == attempt.budget the verdict MUST NOT be block; the gate must escalate."},
-	{LintGateVersion, "§4", Lint, "gate.version SHOULD be present: a change of rules is a change of version."},
-	{LintScope, "§5", Lint, "subject.scope SHOULD name the paths, fields or units the fingerprint covers."},
-	{LintLocationLine, "§7", Lint, "A location SHOULD NOT be a bare line number, which moves when the file changes."},
-	{LintIDForm, "§7", Lint, "The RECOMMENDED form of a finding id is <gate.id>/<class>/<location>."},
-	{LintConditionRun, "§7.2", Lint, "A condition check SHOULD also carry run, naming a test or command whenever one exists."},
-	{LintNewSeenBefore, "§9", Lint, "status new means first seen in this round; an id seen in an earlier round is still-open or regressed."},
-	{LintEscalateEarly, "§10", Lint, "A gate SHOULD escalate early when the same class is still-open in two consecutive rounds."},
-	{LintUnknownMember, "§3", Lint, "A member the contract does not define is kept but not understood by other tools."},
+	{ClassSyntax, "§3", SeverityError, "A response is one well-formed JSON document in valid UTF-8."},
+	{ClassDuplicateKey, "§3", SeverityError, "No JSON object may name the same member twice; parsers would disagree about its value."},
+	{ClassTooDeep, "§3", SeverityError, "Nesting may not exceed the validator's depth limit."},
+	{ClassTooLarge, "§3", SeverityError, "The input may not exceed the validator's size limit."},
+	{ClassSchema, "§3", SeverityError, "The response must match the AGC JSON Schema: required members, types and enums."},
+	{AllowNoBlocking, "§6", SeverityError, "allow MUST NOT carry a blocking finding."},
+	{BlockNeedsBlocking, "§6", SeverityError, "block MUST carry at least one blocking finding."},
+	{RepairedNeedsBlocking, "§6", SeverityError, "repaired MUST carry at least one blocking finding."},
+	{RepairedAllApplied, "§6", SeverityError, "Under repaired, every blocking finding MUST have a rewrite or generate remedy with applied: true."},
+	{BlockAllRepairable, "§6", SeverityError, "block MUST NOT be used when every blocking finding has a rewrite or generate remedy; the gate must apply them and return repaired."},
+	{BlockUnappliedRepair, "§6", SeverityError, "A rewrite or generate remedy with applied: false is never valid on a blocking finding of a block answer; downgrade it to patch, command, delegate or decide."},
+	{EscalateNeedsDecide, "§6", SeverityError, "escalate MUST carry at least one finding with a decide remedy."},
+	{UniqueIDs, "§7", SeverityError, "Finding ids MUST be unique within a response."},
+	{RemedyPayload, "§7.1", SeverityError, "Each remedy kind MUST carry its payload (input, tool, edits, run, role, or ask with at least two options)."},
+	{DeterministicCheck, "§7.2", SeverityError, "A deterministic gate MUST use a command or preview check."},
+	{CheckPayload, "§7.2", SeverityError, "Each check kind MUST carry its payload (run for command, condition for condition)."},
+	{ClassesCoverFindings, "§8", SeverityError, "When coverage.complete is true, every finding's class MUST appear in coverage.classes."},
+	{StillOpenSeen, "§9", SeverityError, "A still-open finding's id MUST have appeared as a finding in an earlier round of the chain."},
+	{RegressedSeenCarried, "§9", SeverityError, "A regressed finding's id MUST have appeared in an earlier round's carried."},
+	{CarriedSeen, "§9", SeverityError, "Each carried id MUST have appeared as a finding in an earlier round."},
+	{CarriedNotInFindings, "§9", SeverityError, "A carried id MUST NOT appear in the same round's findings."},
+	{ChainOrder, "§9", SeverityError, "The rounds of a chain count attempt.n 1, 2, 3… and keep the same gate and subject scope."},
+	{NWithinBudget, "§10", SeverityError, "attempt.n MUST NOT exceed attempt.budget."},
+	{NoBlockAtBudget, "§10", SeverityError, "At attempt.n == attempt.budget the verdict MUST NOT be block; the gate must escalate."},
+	{LintGateVersion, "§4", SeverityLint, "gate.version SHOULD be present: a change of rules is a change of version."},
+	{LintScope, "§5", SeverityLint, "subject.scope SHOULD name the paths, fields or units the fingerprint covers."},
+	{LintLocationLine, "§7", SeverityLint, "A location SHOULD NOT be a bare line number, which moves when the file changes."},
+	{LintIDForm, "§7", SeverityLint, "The RECOMMENDED form of a finding id is <gate.id>/<class>/<location>."},
+	{LintConditionRun, "§7.2", SeverityLint, "A condition check SHOULD also carry run, naming a test or command whenever one exists."},
+	{LintNewSeenBefore, "§9", SeverityLint, "status new means first seen in this round; an id seen in an earlier round is still-open or regressed."},
+	{LintEscalateEarly, "§10", SeverityLint, "A gate SHOULD escalate early when the same class is still-open in two consecutive rounds."},
+	{LintUnknownMember, "§3", SeverityLint, "A member the contract does not define is kept but not understood by other tools."},
 }
 
 // Rules returns the rule table.
@@ -101,7 +104,7 @@ func RuleFor(class string) (Rule, bool) {
 func violation(class, pointer, msg string) Violation {
 	r, ok := RuleFor(class)
 	if !ok {
-		r = Rule{Class: class, Section: sectionUnknownForClass, Severity: Error}
+		r = Rule{Class: class, Section: sectionUnknownForClass, Severity: SeverityError}
 	}
-	return Violation{Pointer: pointer, Offset: -1, Rule: r.Class, Section: r.Section, Severity: r.Severity, Message: msg}
+	return Violation{Place: diag.Place{Pointer: pointer}, Rule: r.Class, Section: r.Section, Severity: r.Severity, Message: msg}
 }

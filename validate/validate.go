@@ -1,12 +1,14 @@
 package validate
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"regexp"
 	"strings"
 
 	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/diag"
 	"github.com/agcgate/agc-action/schema"
 )
 
@@ -30,14 +32,15 @@ func Bytes(file string, data []byte, lim agc.Limits) []Violation {
 }
 
 // Inputs validates files: each response on its own, or with Options.Chain
-// all of them as one chain. Violations come sorted by file and pointer.
+// all of them as one chain. Violations come sorted by file and pointer,
+// each placed at the line and column of its pointer in its file.
 func Inputs(inputs []Input, opts Options) []Violation {
 	var vs []Violation
 	var docs []agc.Doc
 	for _, in := range inputs {
 		ds, err := agc.DecodeAll(in.File, in.Data, opts.Limits)
 		if err != nil {
-			vs = append(vs, fromDecodeError(in.File, err))
+			vs = append(vs, fromDecodeError(in.File, 0, err))
 			continue
 		}
 		docs = append(docs, ds...)
@@ -53,20 +56,20 @@ func Inputs(inputs []Input, opts Options) []Violation {
 			vs = append(vs, checkDoc(d, h)...)
 		}
 	}
+	locate(inputs, vs)
 	sortViolations(vs)
 	return vs
 }
 
 // checkDoc validates one decoded document given its chain history.
 func checkDoc(d agc.Doc, h history) []Violation {
-	file, prefix := place(d)
 	var de *agc.Error
 	if d.Err != nil && (!errors.As(d.Err, &de) || de.Class != agc.ClassSchema) {
-		return []Violation{fromDecodeError(file, d.Err)}
+		return []Violation{fromDecodeError(d.File, d.Line, d.Err)}
 	}
 	sv, err := schema.ValidateBytes(d.Raw)
 	if err != nil {
-		return []Violation{fromDecodeError(file, err)}
+		return []Violation{fromDecodeError(d.File, d.Line, err)}
 	}
 	var rv []Violation
 	if d.Response != nil {
@@ -82,36 +85,92 @@ func checkDoc(d agc.Doc, h history) []Violation {
 		vs = append(vs, v)
 	}
 	if d.Response == nil && len(sv) == 0 {
-		return append(vs, fromDecodeError(file, d.Err))
+		return append(vs, fromDecodeError(d.File, d.Line, d.Err))
 	}
 	vs = append(vs, rv...)
-	for i := range vs {
-		vs[i].File, vs[i].Pointer = file, prefix+vs[i].Pointer
-	}
+	within(d, vs)
 	return vs
 }
 
-// place names where a document's violations are: the file (FILE:LINE for
-// JSON Lines) and the pointer prefix of the document inside it.
-func place(d agc.Doc) (file, prefix string) {
-	if d.Line > 0 {
-		return d.Where(), ""
+// within places violations found in document d in its file: the file, the
+// JSON Lines record, and the pointer of the document inside the file.
+func within(d agc.Doc, vs []Violation) {
+	for i := range vs {
+		vs[i].File, vs[i].Record, vs[i].Pointer = d.File, d.Line, d.Prefix+vs[i].Pointer
 	}
-	return d.File, d.Prefix
 }
 
-// fromDecodeError turns an error of package agc into a violation.
-// Its pointer is already relative to the file.
-func fromDecodeError(file string, err error) Violation {
+// fromDecodeError turns an error of package agc into a violation. Its
+// place is already in the whole file.
+func fromDecodeError(file string, record int, err error) Violation {
 	var de *agc.Error
 	if errors.As(err, &de) {
 		v := violation(de.Class, de.Pointer, de.Msg)
-		v.File, v.Offset = file, de.Offset
+		v.Place = de.Place
+		v.File, v.Record = file, record
 		return v
 	}
 	v := violation(ClassSyntax, "", err.Error())
-	v.File = file
+	v.File, v.Record = file, record
 	return v
+}
+
+// locate gives each violation that has no line yet the line, column and
+// offset of its pointer in its input's bytes: one walk per file, or per
+// record of a JSON Lines file.
+func locate(inputs []Input, vs []Violation) {
+	data := map[string][]byte{}
+	for _, in := range inputs {
+		if _, ok := data[in.File]; !ok {
+			data[in.File] = in.Data
+		}
+	}
+	type doc struct {
+		file   string
+		record int
+	}
+	todo := map[doc][]*diag.Place{}
+	for i := range vs {
+		if vs[i].Line == 0 {
+			k := doc{vs[i].File, vs[i].Record}
+			todo[k] = append(todo[k], &vs[i].Place)
+		}
+	}
+	for k, places := range todo {
+		src, ok := data[k.file]
+		if !ok {
+			continue
+		}
+		if k.record == 0 {
+			diag.Locate(src, places...)
+			continue
+		}
+		start, line := record(src, k.record)
+		diag.Locate(line, places...)
+		for _, p := range places {
+			if p.HasOffset() {
+				at := diag.At(src, start+p.Offset)
+				p.Line, p.Column, p.Offset = at.Line, at.Column, at.Offset
+			}
+		}
+	}
+}
+
+// record returns the byte offset and the bytes of line n (1-based) of src.
+func record(src []byte, n int) (int64, []byte) {
+	start := 0
+	for ; n > 1; n-- {
+		i := bytes.IndexByte(src[start:], '\n')
+		if i < 0 {
+			return int64(len(src)), nil
+		}
+		start += i + 1
+	}
+	end := len(src)
+	if i := bytes.IndexByte(src[start:], '\n'); i >= 0 {
+		end = start + i
+	}
+	return int64(start), src[start:end]
 }
 
 var payloadParent = regexp.MustCompile(`^/findings/\d+/(remedy|check)`)

@@ -1,6 +1,8 @@
 package validate
 
 import (
+	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"sort"
@@ -8,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/diag"
 )
 
 const rulesDir = "../fixtures/agc/rules"
@@ -50,7 +53,7 @@ func TestRuleFixtures(t *testing.T) {
 					t.Errorf("want a %s violation, got:\n%s", class, list(vs))
 				}
 				rule, _ := RuleFor(class)
-				if rule.Severity == Error && !HasErrors(vs) {
+				if rule.Severity == SeverityError && !HasErrors(vs) {
 					t.Errorf("a broken MUST rule must fail validation")
 				}
 			case "pass", "chain-pass":
@@ -150,5 +153,47 @@ func TestRulesDocumented(t *testing.T) {
 		if !strings.Contains(string(doc), row) {
 			t.Errorf("docs/rules.md has no row %q", row)
 		}
+	}
+}
+
+// TestViolationPlace: every violation names the line and column of its
+// pointer in the file, for a lone response, a response in an array and
+// one on a line of JSON Lines; a missing member is placed at its object.
+func TestViolationPlace(t *testing.T) {
+	base, err := os.ReadFile(filepath.Join(rulesDir, "pass.schema.base.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var compact bytes.Buffer
+	if err := json.Compact(&compact, base); err != nil {
+		t.Fatal(err)
+	}
+	one := strings.Replace(compact.String(), `"verdict":"block"`, `"verdict":"maybe"`, 1)
+	noVersion := strings.Replace(compact.String(), `"version":`, `"x-version":`, 1)
+	cases := []struct {
+		name, data string
+		want       []string // the place text of each violation
+	}{
+		{"object", "\n" + one, []string{"f:2:227: /verdict: "}},
+		{"array", "[\n" + noVersion + ",\n  " + one + "\n]", []string{"f:2:21: /0/gate: ", "f:2:72: /0/gate/x-version: ", "f:3:229: /1/verdict: "}},
+		{"json lines", compact.String() + "\n" + one + "\n", []string{"f:2:227: /verdict: "}},
+		{"syntax", "{\n\"agc\": }", []string{"f:2:8: /agc: "}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			vs := Bytes("f", []byte(c.data), agc.Limits{})
+			if len(vs) != len(c.want) {
+				t.Fatalf("got %d violations, want %d: %v", len(vs), len(c.want), vs)
+			}
+			for i, v := range vs {
+				if !strings.HasPrefix(v.String(), c.want[i]) || v.Column == 0 {
+					t.Errorf("violation %d = %s, want it to start with %s and name a column", i, v, c.want[i])
+				}
+				at := diag.At([]byte(c.data), v.Offset)
+				if at.Line != v.Line || at.Column != v.Column {
+					t.Errorf("violation %d: offset %d is %d:%d, not %d:%d", i, v.Offset, at.Line, at.Column, v.Line, v.Column)
+				}
+			}
+		})
 	}
 }

@@ -9,56 +9,67 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/agcgate/agc-action/diag"
 )
 
 // Severity says whether a violation fails validation.
 type Severity int
 
 const (
-	// Error breaks a MUST of the contract: validation fails.
-	Error Severity = iota
-	// Lint is SHOULD-level advice: reported, validation still passes.
-	Lint
+	// SeverityError breaks a MUST of the contract: validation fails.
+	SeverityError Severity = iota
+	// SeverityLint is SHOULD-level advice: reported, validation still passes.
+	SeverityLint
 )
 
 func (s Severity) String() string {
-	if s == Lint {
+	if s == SeverityLint {
 		return "lint"
 	}
 	return "error"
 }
 
-// Violation is one broken rule at one place.
+// Violation is one broken rule at one place. The place names the input
+// file, the JSON pointer into it, and the line, column and byte offset of
+// the value the pointer names (or of the nearest enclosing value that
+// exists) when the input's bytes were at hand.
 type Violation struct {
-	File     string   // the input's name
-	Pointer  string   // JSON pointer (RFC 6901) into the file; "" is the whole document
-	Offset   int64    // byte offset when known (decode errors), else -1
+	diag.Place
+	Record   int      // 1-based line of the response in a JSON Lines file, else 0
 	Rule     string   // stable rule class, docs/rules.md
 	Section  string   // spec section, e.g. "§6"
-	Severity Severity // Error or Lint
+	Severity Severity // SeverityError or SeverityLint
 	Message  string   // one sentence for a person
 }
 
-// Where names the place as FILE#/pointer.
-func (v Violation) Where() string {
+// Location names the place as a finding of the validator's own AGC answer
+// does (docs/rules.md): FILE#/pointer, FILE:RECORD#/pointer in JSON Lines.
+func (v Violation) Location() string {
 	if v.Pointer == "" {
-		return v.File
+		return v.doc()
 	}
-	return v.File + "#" + v.Pointer
+	return v.doc() + "#" + v.Pointer
 }
 
+// doc names the response the violation is in: FILE, or FILE:RECORD.
+func (v Violation) doc() string {
+	if v.Record > 0 {
+		return v.File + ":" + strconv.Itoa(v.Record)
+	}
+	return v.File
+}
+
+// String is the violation in diag's one form:
+// FILE:LINE:COLUMN: POINTER: SEVERITY: RULE (SECTION): MESSAGE.
 func (v Violation) String() string {
-	where := v.Where()
-	if v.Offset >= 0 {
-		where += fmt.Sprintf(" (byte %d)", v.Offset)
-	}
-	return fmt.Sprintf("%s: %s: %s (%s): %s", where, v.Severity, v.Rule, v.Section, v.Message)
+	return v.Place.Text(fmt.Sprintf("%s: %s (%s): %s", v.Severity, v.Rule, v.Section, v.Message))
 }
 
-// HasErrors reports whether any violation has severity Error.
+// HasErrors reports whether any violation has severity SeverityError.
 func HasErrors(vs []Violation) bool {
 	for _, v := range vs {
-		if v.Severity == Error {
+		if v.Severity == SeverityError {
 			return true
 		}
 	}
@@ -68,7 +79,7 @@ func HasErrors(vs []Violation) bool {
 // Count returns the number of errors and of lint.
 func Count(vs []Violation) (errors, lint int) {
 	for _, v := range vs {
-		if v.Severity == Error {
+		if v.Severity == SeverityError {
 			errors++
 		} else {
 			lint++
@@ -77,8 +88,9 @@ func Count(vs []Violation) (errors, lint int) {
 	return errors, lint
 }
 
-// sortViolations orders the violations of each file by place (array
-// indexes compared as numbers), then rule, keeping files in input order.
+// sortViolations orders the violations of each file by JSON Lines record,
+// then pointer (array indexes compared as numbers), then rule, keeping
+// files in input order.
 func sortViolations(vs []Violation) {
 	rank := map[string]int{}
 	for _, v := range vs {
@@ -90,6 +102,9 @@ func sortViolations(vs []Violation) {
 		a, b := vs[i], vs[j]
 		if a.File != b.File {
 			return rank[a.File] < rank[b.File]
+		}
+		if a.Record != b.Record {
+			return a.Record < b.Record
 		}
 		if c := comparePointers(a.Pointer, b.Pointer); c != 0 {
 			return c < 0

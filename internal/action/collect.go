@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/diag"
 	"github.com/agcgate/agc-action/extract"
 	"github.com/agcgate/agc-action/formats"
 	"github.com/agcgate/agc-action/internal/cmdenv"
@@ -129,8 +130,8 @@ func (c *collected) addAGC(name string, data []byte) {
 // nothing and is reported.
 func (c *collected) add(src string, r *agc.Response, raw []byte) {
 	if prev, ok := c.source[r.Gate.ID]; ok {
-		c.vs = append(c.vs, validate.Violation{File: src, Pointer: "/gate/id", Offset: -1, Rule: validate.ChainOrder,
-			Section: "§9", Severity: validate.Error,
+		c.vs = append(c.vs, validate.Violation{Place: diag.Place{File: src, Pointer: "/gate/id"}, Rule: validate.ChainOrder,
+			Section: "§9", Severity: validate.SeverityError,
 			Message: fmt.Sprintf("gate %q already answered in %s; give one answer per gate (the latest round), or validate the rounds with --chain", r.Gate.ID, prev)})
 		return
 	}
@@ -145,7 +146,7 @@ func unreadable(name string, err error) validate.Violation {
 	if errors.As(err, &xe) {
 		msg = "no AGC response, no known gate format, and no single agc block: " + xe.Error()
 	}
-	return validate.Violation{File: name, Offset: -1, Rule: validate.ClassSyntax, Section: "§3", Severity: validate.Error, Message: msg}
+	return validate.Violation{Place: diag.Place{File: name}, Rule: validate.ClassSyntax, Section: "§3", Severity: validate.SeverityError, Message: msg}
 }
 
 // relName names a file relative to the workspace when it lies inside it.

@@ -191,7 +191,7 @@ func gateResponse(out []byte) (*agc.Response, error) {
 	if vs := validate.Bytes(name, out, agc.Limits{MaxBytes: maxGateAnswer}); validate.HasErrors(vs) {
 		var msgs []string
 		for _, v := range vs {
-			if v.Severity == validate.Error && len(msgs) < 3 {
+			if v.Severity == validate.SeverityError && len(msgs) < 3 {
 				msgs = append(msgs, v.String())
 			}
 		}

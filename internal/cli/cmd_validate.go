@@ -103,6 +103,8 @@ func writeViolations(w io.Writer, o *validateOptions, inputs []validate.Input, v
 // violationJSON is the plain list form of --format json.
 type violationJSON struct {
 	File     string `json:"file"`
+	Line     int    `json:"line,omitzero"`
+	Column   int    `json:"column,omitzero"`
 	Pointer  string `json:"pointer"`
 	Offset   *int64 `json:"offset,omitzero"`
 	Rule     string `json:"rule"`
@@ -114,8 +116,8 @@ type violationJSON struct {
 func writeViolationsJSON(w io.Writer, vs []validate.Violation) error {
 	out := make([]violationJSON, 0, len(vs))
 	for _, v := range vs {
-		j := violationJSON{File: v.File, Pointer: v.Pointer, Rule: v.Rule, Section: v.Section, Severity: v.Severity.String(), Message: v.Message}
-		if v.Offset >= 0 {
+		j := violationJSON{File: v.File, Line: v.Line, Column: v.Column, Pointer: v.Pointer, Rule: v.Rule, Section: v.Section, Severity: v.Severity.String(), Message: v.Message}
+		if v.HasOffset() {
 			off := v.Offset
 			j.Offset = &off
 		}

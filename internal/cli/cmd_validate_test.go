@@ -99,13 +99,13 @@ func TestValidateHostileInputs(t *testing.T) {
 		code       int
 		want       string
 	}{
-		{"empty", write("empty.json", nil), ExitFail, "empty.json (byte 0): error: json.syntax"},
-		{"null", write("null.json", []byte("null")), ExitFail, "null.json: error: schema (§3): expected an object, got null"},
-		{"100MB", write("huge.json", huge), ExitFail, "huge.json (byte 67108864): error: json.too-large"},
-		{"deep", write("deep.json", []byte(strings.Repeat("[", 10000)+strings.Repeat("]", 10000))), ExitFail, "/0/0/0/0 (byte 128): error: json.too-deep (§3): nesting deeper than 128 levels"},
-		{"utf8", write("utf8.json", []byte("{\"agc\":\"0.1\xff\"}")), ExitFail, "utf8.json#/agc (byte 11): error: json.syntax (§3): invalid UTF-8"},
-		{"dup", write("dup.json", []byte(`{"verdict":"block","verdict":"allow"}`)), ExitFail, `dup.json#/verdict (byte 19): error: json.duplicate-key (§3): member "verdict" appears twice`},
-		{"string-for-object", write("s.json", []byte(`{"agc":"0.1","gate":"lint"}`)), ExitFail, "s.json#/gate: error: schema (§4)"},
+		{"empty", write("empty.json", nil), ExitFail, "empty.json:1:1: error: json.syntax"},
+		{"null", write("null.json", []byte("null")), ExitFail, "null.json:1:1: error: schema (§3): expected an object, got null"},
+		{"100MB", write("huge.json", huge), ExitFail, "huge.json:1:67108865: error: json.too-large"},
+		{"deep", write("deep.json", []byte(strings.Repeat("[", 10000)+strings.Repeat("]", 10000))), ExitFail, "deep.json:1:129: /0/0/0/0"},
+		{"utf8", write("utf8.json", []byte("{\"agc\":\"0.1\xff\"}")), ExitFail, "utf8.json:1:12: /agc: error: json.syntax (§3): invalid UTF-8"},
+		{"dup", write("dup.json", []byte(`{"verdict":"block","verdict":"allow"}`)), ExitFail, `dup.json:1:20: /verdict: error: json.duplicate-key (§3): member "verdict" appears twice`},
+		{"string-for-object", write("s.json", []byte(`{"agc":"0.1","gate":"lint"}`)), ExitFail, "s.json:1:21: /gate: error: schema (§4)"},
 		{"missing", filepath.Join(dir, "nope.json"), ExitUsage, "nope.json: no such file"},
 	}
 	for _, c := range cases {
