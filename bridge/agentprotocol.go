@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/diag"
 	"github.com/go-json-experiment/json/jsontext"
 )
 
@@ -50,9 +51,9 @@ type apContract struct {
 // agent's message (agent-protocol, "Response Contract") and answers as the
 // judgment gate the agent is, with agent_id as the gate's id. IN_PROGRESS
 // is not a verdict and is an error. docs/bridges.md has the mapping.
-func FromAgentProtocol(file string, message []byte) (*agc.Response, []Lint, error) {
+func FromAgentProtocol(file string, message []byte) (*agc.Response, []diag.Lint, error) {
 	if len(message) > maxInput {
-		return nil, nil, &Error{File: file, Msg: fmt.Sprintf("larger than the limit of %d bytes", maxInput)}
+		return nil, nil, &Error{Place: diag.Place{File: file}, Msg: fmt.Sprintf("larger than the limit of %d bytes", maxInput)}
 	}
 	b, lints, err := findContract(file, message)
 	if err != nil {

@@ -1,6 +1,10 @@
 package bridge
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/agcgate/agc-action/diag"
+)
 
 // readContract reads the members of a json:contract block the mapping
 // uses, with their types checked; everything else stays in the object.
@@ -80,17 +84,17 @@ func readEvidence(c *apContract) error {
 }
 
 // contractLint reports departures from the protocol that still convert.
-func contractLint(c *apContract) []Lint {
-	var ls []Lint
-	line := c.root.d.line
+func contractLint(c *apContract) []diag.Lint {
+	var ls []diag.Lint
+	d := c.root.d
 	if !agentIDForm.MatchString(c.agentID) {
-		ls = append(ls, Lint{Line: line, Pointer: "/agent_status/agent_id", Message: fmt.Sprintf("agent_id %q is not \"a\" followed by 5 or more hex digits", c.agentID)})
+		ls = append(ls, d.lintAt("/agent_status/agent_id", fmt.Sprintf("agent_id %q is not \"a\" followed by 5 or more hex digits", c.agentID)))
 	}
 	if c.planStatus == APComplete && len(c.pendingSteps) > 0 {
-		ls = append(ls, Lint{Line: line, Pointer: "/agent_status/pending_steps", Message: "COMPLETE with pending steps; agent-protocol asks for [] when done"})
+		ls = append(ls, d.lintAt("/agent_status/pending_steps", "COMPLETE with pending steps; agent-protocol asks for [] when done"))
 	}
 	if c.planStatus != APComplete && c.verification != nil {
-		ls = append(ls, Lint{Line: line, Pointer: "/evidence_report/verification", Message: "verification is given although plan_status is not COMPLETE; agent-protocol asks for null"})
+		ls = append(ls, d.lintAt("/evidence_report/verification", "verification is given although plan_status is not COMPLETE; agent-protocol asks for null"))
 	}
 	return ls
 }

@@ -3,72 +3,53 @@ package bridge
 import (
 	"errors"
 	"fmt"
-	"strconv"
 
 	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/diag"
 )
 
-// Error is an input that cannot be converted. It names the place: a line of
-// an agent's message (when known) and a JSON pointer (RFC 6901) into the
-// JSON document read.
+// Error is an input that cannot be converted. Its place names the file and
+// the JSON pointer (RFC 6901) into the JSON document read: with the line
+// and column when the file is that document, with the line when the
+// document is a fenced block of an agent's message.
 type Error struct {
-	File    string
-	Line    int    // 1-based line in the file, 0 when not known
-	Pointer string // JSON pointer into the document; "" is the whole document
-	Msg     string
+	diag.Place
+	Msg string
 }
 
-func (e *Error) Error() string {
-	where := e.File
-	if e.Line > 0 {
-		where += ":" + strconv.Itoa(e.Line)
-	}
-	if e.Pointer != "" {
-		where += "#" + e.Pointer
-	}
-	return where + ": " + e.Msg
-}
+func (e *Error) Error() string { return e.Place.Text(e.Msg) }
 
-// Lint is advisory: the input converts, but it does not follow its own
-// format's rules to the letter. The caller prints it; it changes no exit code.
-type Lint struct {
-	Line    int    // 1-based line in the file, 0 when not known
-	Pointer string // JSON pointer into the document read
-	Message string
-}
-
-func (l Lint) String() string {
-	where := ""
-	if l.Line > 0 {
-		where = "line " + strconv.Itoa(l.Line)
+// place is where pointer p of doc lies (see Error).
+func (d *doc) place(p string) diag.Place {
+	at := diag.Place{File: d.file, Pointer: p}
+	diag.Locate(d.src, &at)
+	if d.line > 0 {
+		// The block's content lost its indentation: lines are kept, columns are not.
+		return diag.Place{File: d.file, Line: d.line + at.Line, Pointer: p}
 	}
-	if l.Pointer != "" {
-		if where != "" {
-			where += " "
-		}
-		where += "#" + l.Pointer
-	}
-	if where == "" {
-		return l.Message
-	}
-	return where + ": " + l.Message
+	return at
 }
 
 // errAt builds an *Error at pointer p of doc.
 func (d *doc) errAt(p string, format string, args ...any) *Error {
-	return &Error{File: d.file, Line: d.line, Pointer: p, Msg: fmt.Sprintf(format, args...)}
+	return &Error{Place: d.place(p), Msg: fmt.Sprintf(format, args...)}
 }
 
-// syntaxError turns a decode failure of agc.CheckSyntax into an *Error of
-// this package, keeping its pointer and byte offset.
-func syntaxError(file string, line int, what string, err error) error {
+// lintAt is advice about the value at pointer p of doc.
+func (d *doc) lintAt(p, msg string) diag.Lint {
+	return diag.Lint{Place: d.place(p), Message: msg}
+}
+
+// syntaxError turns a decode failure of agc.CheckSyntax on the document
+// into an *Error of this package, keeping its place.
+func (d *doc) syntaxError(what string, err error) error {
 	var ae *agc.Error
 	if !errors.As(err, &ae) {
-		return &Error{File: file, Line: line, Msg: fmt.Sprintf("%s: %v", what, err)}
+		return &Error{Place: diag.Place{File: d.file, Line: d.line}, Msg: fmt.Sprintf("%s: %v", what, err)}
 	}
-	msg := fmt.Sprintf("%s is not well-formed JSON: %s: %s", what, ae.Class, ae.Msg)
-	if ae.Offset >= 0 {
-		msg = fmt.Sprintf("%s is not well-formed JSON (byte %d): %s: %s", what, ae.Offset, ae.Class, ae.Msg)
+	at := ae.Place
+	if d.line > 0 {
+		at = diag.Place{File: d.file, Line: d.line + ae.Line, Pointer: ae.Pointer}
 	}
-	return &Error{File: file, Line: line, Pointer: ae.Pointer, Msg: msg}
+	return &Error{Place: at, Msg: fmt.Sprintf("%s is not well-formed JSON: %s: %s", what, ae.Class, ae.Msg)}
 }

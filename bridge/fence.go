@@ -3,6 +3,8 @@ package bridge
 import (
 	"fmt"
 	"strings"
+
+	"github.com/agcgate/agc-action/diag"
 )
 
 // contractInfo is the info string of the agent-protocol block.
@@ -142,25 +144,25 @@ func dedent(line string, indent int) string {
 
 // findContract returns the one json:contract block of message, with lint
 // when prose follows it, or an error naming the lines at fault.
-func findContract(file string, message []byte) (fenced, []Lint, error) {
+func findContract(file string, message []byte) (fenced, []diag.Lint, error) {
 	blocks, last := contractBlocks(string(message))
 	switch {
 	case len(blocks) == 0:
-		return fenced{}, nil, &Error{File: file, Line: max(last, 1), Msg: "no fenced code block with info string \"json:contract\": agent-protocol says every response MUST end with a single fenced json:contract block"}
+		return fenced{}, nil, &Error{Place: diag.Place{File: file, Line: max(last, 1)}, Msg: "no fenced code block with info string \"json:contract\": agent-protocol says every response MUST end with a single fenced json:contract block"}
 	case len(blocks) > 1:
 		lines := make([]string, len(blocks))
 		for i, b := range blocks {
 			lines[i] = fmt.Sprint(b.start)
 		}
-		return fenced{}, nil, &Error{File: file, Line: blocks[len(blocks)-1].start,
+		return fenced{}, nil, &Error{Place: diag.Place{File: file, Line: blocks[len(blocks)-1].start},
 			Msg: fmt.Sprintf("%d fenced json:contract blocks, opened at lines %s: agent-protocol allows a single one", len(blocks), strings.Join(lines, ", "))}
 	case !blocks[0].closed:
-		return fenced{}, nil, &Error{File: file, Line: blocks[0].start, Msg: "the json:contract block opened here is not closed before the end of the message"}
+		return fenced{}, nil, &Error{Place: diag.Place{File: file, Line: blocks[0].start}, Msg: "the json:contract block opened here is not closed before the end of the message"}
 	}
 	b := blocks[0]
-	var lints []Lint
+	var lints []diag.Lint
 	if last > b.end {
-		lints = append(lints, Lint{Line: b.end + 1, Message: "text follows the json:contract block; agent-protocol says every response MUST end with it"})
+		lints = append(lints, diag.Lint{Place: diag.Place{File: file, Line: b.end + 1}, Message: "text follows the json:contract block; agent-protocol says every response MUST end with it"})
 	}
 	return b, lints, nil
 }

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/diag"
 	"github.com/agcgate/agc-action/validate"
 )
 
@@ -19,7 +20,7 @@ var update = flag.Bool("update", false, "rewrite golden files")
 
 const fixtureRoot = "../fixtures/bridges"
 
-type convertFunc func(file string, data []byte) (*agc.Response, []Lint, error)
+type convertFunc func(file string, data []byte) (*agc.Response, []diag.Lint, error)
 
 // source is one bridged format: its fixture directory, its converter, its
 // detector, and the verdict each fixture name prefix must give (longest
@@ -156,19 +157,19 @@ func TestMalformed(t *testing.T) {
 		"agent-protocol/malformed/missing-block.md":    "no fenced code block",
 		"agent-protocol/malformed/two-blocks.md":       "2 fenced json:contract blocks",
 		"agent-protocol/malformed/unknown-state.md":    "unknown plan_status \"DONE\"",
-		"agent-protocol/malformed/wrong-type.md":       "#/evidence_report/files_checked: member \"files_checked\" must be an array of strings, not a string",
+		"agent-protocol/malformed/wrong-type.md":       ".md:13: /evidence_report/files_checked: member \"files_checked\" must be an array of strings, not a string",
 		"agent-protocol/malformed/unclosed.md":         "not closed",
 		"agent-protocol/malformed/approval-missing.md": "approval_request is missing",
-		"agent-protocol/malformed/bad-json.md":         "not well-formed JSON",
-		"gate-receipt/malformed/unknown-action.json":   "#/enacted_action: unknown enacted_action \"block\"",
-		"gate-receipt/malformed/wrong-type.json":       "#/proposal_digests: member \"proposal_digests\" must be an array of strings",
-		"gate-receipt/malformed/missing-field.json":    "#/enacted_action: member \"enacted_action\" is required",
+		"agent-protocol/malformed/bad-json.md":         ".md:4: /agent_status: the json:contract block is not well-formed JSON",
+		"gate-receipt/malformed/unknown-action.json":   ".json:5:21: /enacted_action: unknown enacted_action \"block\"",
+		"gate-receipt/malformed/wrong-type.json":       ".json:12:23: /proposal_digests: member \"proposal_digests\" must be an array of strings",
+		"gate-receipt/malformed/missing-field.json":    ".json:1:1: /enacted_action: member \"enacted_action\" is required",
 		"gate-receipt/malformed/not-object.json":       "must be a JSON object, not an array",
 		"gate-receipt/malformed/duplicate-key.json":    "json.duplicate-key",
-		"fourgate/malformed/unknown-status.json":       "#/status: unknown verifier status \"error\"",
-		"fourgate/malformed/unknown-verdict.json":      "#/verdict: unknown outcome verdict \"MAYBE\"",
-		"fourgate/malformed/fail-without-reason.json":  "#/reason_code: member \"reason_code\" is required",
-		"fourgate/malformed/wrong-type.json":           "#/reason_code: member \"reason_code\" must be a string, not a number",
+		"fourgate/malformed/unknown-status.json":       ".json:2:13: /status: unknown verifier status \"error\"",
+		"fourgate/malformed/unknown-verdict.json":      ".json:2:14: /verdict: unknown outcome verdict \"MAYBE\"",
+		"fourgate/malformed/fail-without-reason.json":  ".json:1:1: /reason_code: member \"reason_code\" is required",
+		"fourgate/malformed/wrong-type.json":           ".json:3:18: /reason_code: member \"reason_code\" must be a string, not a number",
 		"fourgate/malformed/both-forms.json":           "one or the other",
 		"fourgate/malformed/neither.json":              "not a Fourgate result",
 		"fourgate/malformed/bad-json.json":             "not well-formed JSON",
@@ -204,9 +205,10 @@ func TestMalformed(t *testing.T) {
 	}
 }
 
-// TestErrorLines: agent-protocol errors point at the line of the message.
+// TestErrorLines: agent-protocol errors point at the line of the message:
+// the fence at fault, or the line of the value inside the block.
 func TestErrorLines(t *testing.T) {
-	for name, line := range map[string]int{"two-blocks.md": 28, "wrong-type.md": 3, "unknown-state.md": 3, "unclosed.md": 3, "missing-block.md": 5} {
+	for name, line := range map[string]int{"two-blocks.md": 28, "wrong-type.md": 13, "unknown-state.md": 6, "unclosed.md": 3, "missing-block.md": 5} {
 		path := filepath.Join(fixtureRoot, "agent-protocol", "malformed", name)
 		data, _ := os.ReadFile(path)
 		_, _, err := FromAgentProtocol(path, data)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/diag"
 )
 
 // Fourgate outcome verdicts and verifier statuses (fourgate-contract).
@@ -41,7 +42,7 @@ type fgResult struct {
 // recovery as the remedy, and UNKNOWN escalates: a person decides, since
 // the outcome was neither confirmed nor refuted. docs/bridges.md has the
 // mapping.
-func FromFourgate(file string, data []byte) (*agc.Response, []Lint, error) {
+func FromFourgate(file string, data []byte) (*agc.Response, []diag.Lint, error) {
 	d := &doc{file: file}
 	o, err := d.parse(data, "the Fourgate result")
 	if err != nil {

@@ -17,7 +17,8 @@ const maxInput = 16 << 20
 // doc is one JSON document being read, for error messages.
 type doc struct {
 	file string
-	line int // line of the document in its file (a fenced block), or 0
+	line int    // line of the opening fence when the document is a fenced block's content, else 0
+	src  []byte // the document, once parse has it
 }
 
 // member is one member of a JSON object, in the order it was written.
@@ -37,8 +38,9 @@ type object struct {
 // parse checks data strictly (agc.CheckSyntax: syntax, duplicate members,
 // UTF-8, depth, size) and reads it as one JSON object.
 func (d *doc) parse(data []byte, what string) (*object, error) {
+	d.src = data
 	if err := agc.CheckSyntax(d.file, data, agc.Limits{MaxBytes: maxInput}); err != nil {
-		return nil, syntaxError(d.file, d.line, what, err)
+		return nil, d.syntaxError(what, err)
 	}
 	return d.object(jsontext.Value(data), "", what)
 }

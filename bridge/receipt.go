@@ -5,6 +5,7 @@ import (
 	"regexp"
 
 	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/diag"
 )
 
 // Admission actions (gate-action-admission, "Action admission").
@@ -51,7 +52,7 @@ type receipt struct {
 // repair's rewrite remedy names the replacement only by its digest (an
 // input of kind "digest-reference"); such an input can never be forwarded
 // to a runtime as the tool's input. docs/bridges.md has the mapping.
-func FromReceipt(file string, data []byte) (*agc.Response, []Lint, error) {
+func FromReceipt(file string, data []byte) (*agc.Response, []diag.Lint, error) {
 	d := &doc{file: file}
 	o, err := d.parse(data, "the receipt")
 	if err != nil {
@@ -61,12 +62,12 @@ func FromReceipt(file string, data []byte) (*agc.Response, []Lint, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	var lints []Lint
+	var lints []diag.Lint
 	fp := rc.attemptDigest
 	if m := hexDigest.FindStringSubmatch(fp); m != nil {
 		fp = "sha256:" + m[1]
 	} else {
-		lints = append(lints, Lint{Pointer: "/attempt_digest", Message: "attempt_digest is not a SHA-256 hex digest; it is kept as the fingerprint unchanged"})
+		lints = append(lints, d.lintAt("/attempt_digest", "attempt_digest is not a SHA-256 hex digest; it is kept as the fingerprint unchanged"))
 	}
 	return receiptResponse(rc, fp), lints, nil
 }

@@ -14,7 +14,7 @@ func BenchmarkFind(b *testing.B) {
 	}
 	b.SetBytes(int64(len(msg)))
 	for b.Loop() {
-		if _, _, err := Find(msg); err != nil {
+		if _, _, err := Find("msg.md", msg); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -32,7 +32,7 @@ func BenchmarkFindLarge(b *testing.B) {
 	msg := buf.Bytes()
 	b.SetBytes(int64(len(msg)))
 	for b.Loop() {
-		if _, _, err := Find(msg); err != nil {
+		if _, _, err := Find("msg.md", msg); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -3,6 +3,8 @@ package extract
 import (
 	"fmt"
 	"strings"
+
+	"github.com/agcgate/agc-action/diag"
 )
 
 // Block is the one agc block found in a message.
@@ -15,12 +17,6 @@ type Block struct {
 	EndLine   int // 1-based line of the closing fence
 }
 
-// Lint is advisory: the caller prints it, the exit code is unaffected.
-type Lint struct {
-	Line    int
-	Message string
-}
-
 // Error kinds.
 const (
 	KindNone         = "none"
@@ -28,25 +24,23 @@ const (
 	KindUnterminated = "unterminated"
 )
 
-// Error says why no single block could be taken. Lines[0] is the line to
-// point at: for "none", a line that looks like an agc fence but is not one
-// (or else the message's last line); for "several", every opening line; for
-// "unterminated", the opening line.
+// Error says why no single block could be taken. Its place is the message's
+// file and Lines[0], the line to point at: for "none", a line that looks
+// like an agc fence but is not one (or else the message's last line); for
+// "several", every opening line; for "unterminated", the opening line.
 type Error struct {
+	diag.Place
 	Kind  string
 	Lines []int
 	Msg   string
 }
 
-func (e *Error) Error() string {
-	if len(e.Lines) == 0 {
-		return e.Msg
-	}
-	return fmt.Sprintf("line %d: %s", e.Lines[0], e.Msg)
-}
+func (e *Error) Error() string { return e.Place.Text(e.Msg) }
 
-// Find returns the one fenced code block whose info string is "agc".
-func Find(message []byte) (Block, []Lint, error) {
+// Find returns the one fenced code block whose info string is "agc" in
+// message, read from file (the name errors and lint give). Lint is advice:
+// the caller prints it, and the exit code is unaffected.
+func Find(file string, message []byte) (Block, []diag.Lint, error) {
 	d := parse(message)
 	var agcs []fence
 	for _, f := range d.fences {
@@ -56,19 +50,25 @@ func Find(message []byte) (Block, []Lint, error) {
 	}
 	switch {
 	case len(agcs) == 0:
-		return Block{}, nil, noneError(d)
+		return Block{}, nil, in(file, noneError(d))
 	case len(agcs) > 1:
 		starts := make([]int, len(agcs))
 		for i, f := range agcs {
 			starts[i] = f.Start
 		}
-		return Block{}, nil, severalError(starts)
+		return Block{}, nil, in(file, severalError(starts))
 	case !agcs[0].Closed:
-		return Block{}, nil, unterminatedError(agcs[0])
+		return Block{}, nil, in(file, unterminatedError(agcs[0]))
 	}
 	f := agcs[0]
 	b := Block{Content: f.content(d.src), StartLine: f.Start, EndLine: f.End}
-	return b, lints(message, b, f.Nested), nil
+	return b, lints(file, message, b, f.Nested), nil
+}
+
+// in places e at its first line of file.
+func in(file string, e *Error) *Error {
+	e.Place = diag.Place{File: file, Line: e.Lines[0]}
+	return e
 }
 
 func noneError(d *doc) *Error {

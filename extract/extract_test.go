@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/agcgate/agc-action/diag"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -21,7 +22,7 @@ type result struct {
 
 func find(t *testing.T, in string) result {
 	t.Helper()
-	b, lints, err := Find([]byte(in))
+	b, lints, err := Find("msg.md", []byte(in))
 	var r result
 	if err != nil {
 		var e *Error
@@ -134,18 +135,18 @@ func TestErrorMessages(t *testing.T) {
 		in   string
 		want []string // substrings of Error()
 	}{
-		{"```go\n```agc\n", []string{"line 2: ", "no fenced code block", "content of the code block opened at line 1"}},
-		{"<div>\n```agc\n", []string{"line 2: ", "HTML block opened at line 1"}},
-		{"    ```agc\n", []string{"line 1: ", "indented 4 or more spaces"}},
-		{"```agc `x`\n", []string{"line 1: ", "may not contain backticks"}},
-		{"x\ny\n", []string{"line 2: ", "no fenced code block with info string \"agc\""}},
-		{"```agc\n```\n```agc\n```\n", []string{"line 1: ", "2 fenced agc blocks, opened at lines 1, 3"}},
+		{"```go\n```agc\n", []string{"msg.md:2: ", "no fenced code block", "content of the code block opened at line 1"}},
+		{"<div>\n```agc\n", []string{"msg.md:2: ", "HTML block opened at line 1"}},
+		{"    ```agc\n", []string{"msg.md:1: ", "indented 4 or more spaces"}},
+		{"```agc `x`\n", []string{"msg.md:1: ", "may not contain backticks"}},
+		{"x\ny\n", []string{"msg.md:2: ", "no fenced code block with info string \"agc\""}},
+		{"```agc\n```\n```agc\n```\n", []string{"msg.md:1: ", "2 fenced agc blocks, opened at lines 1, 3"}},
 		{strings.Repeat("```agc\n```\n", 12), []string{"12 fenced agc blocks", "1, 3, 5", "19 and 2 more"}},
-		{"x\n```agc\n{}\n", []string{"line 2: ", "not closed before the end of the message"}},
-		{"> ```agc\n> {}\nx\n", []string{"line 1: ", "block quote or list item ends after line 2"}},
+		{"x\n```agc\n{}\n", []string{"msg.md:2: ", "not closed before the end of the message"}},
+		{"> ```agc\n> {}\nx\n", []string{"msg.md:1: ", "block quote or list item ends after line 2"}},
 	}
 	for _, tc := range tests {
-		_, _, err := Find([]byte(tc.in))
+		_, _, err := Find("msg.md", []byte(tc.in))
 		if err == nil {
 			t.Errorf("Find(%q) = nil error, want one", tc.in)
 			continue
@@ -159,14 +160,15 @@ func TestErrorMessages(t *testing.T) {
 }
 
 func TestLintMessages(t *testing.T) {
-	_, lints, err := Find([]byte("> ```agc\n> ```\nThanks.\n"))
+	_, lints, err := Find("msg.md", []byte("> ```agc\n> ```\nThanks.\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []Lint{
-		{1, "the agc block is empty"},
-		{1, "the agc block is inside a block quote or list item; put it at the top level of the message"},
-		{3, "prose after the agc block at line 1; the block should end the message"},
+	at := func(line int) diag.Place { return diag.Place{File: "msg.md", Line: line} }
+	want := []diag.Lint{
+		{Place: at(1), Message: "the agc block is empty"},
+		{Place: at(1), Message: "the agc block is inside a block quote or list item; put it at the top level of the message"},
+		{Place: at(3), Message: "prose after the agc block at line 1; the block should end the message"},
 	}
 	if diff := cmp.Diff(want, lints); diff != "" {
 		t.Errorf("lints mismatch (-want +got):\n%s", diff)

@@ -20,7 +20,7 @@ func FuzzFind(f *testing.F) {
 		f.Add([]byte(tc.in))
 	}
 	f.Fuzz(func(t *testing.T, msg []byte) {
-		b, lints, err := Find(msg)
+		b, lints, err := Find("msg.md", msg)
 		n := len(inputLines(msg))
 		if err != nil {
 			checkError(t, err, n)

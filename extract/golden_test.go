@@ -12,12 +12,13 @@ import (
 	"testing"
 
 	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/diag"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
 
 // render writes what Find returned in the form the golden files hold.
-func render(b Block, lints []Lint, err error) []byte {
+func render(b Block, lints []diag.Lint, err error) []byte {
 	var w bytes.Buffer
 	var e *Error
 	if errors.As(err, &e) {
@@ -48,7 +49,7 @@ func TestGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got := render(Find(msg))
+			got := render(Find("msg.md", msg))
 			golden.Check(t, strings.TrimSuffix(in, ".md")+".golden", got, *update)
 		})
 	}
@@ -64,7 +65,7 @@ func TestGoldenBlocksDecode(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		b, _, err := Find(msg)
+		b, _, err := Find("msg.md", msg)
 		if err != nil {
 			continue
 		}

@@ -1,18 +1,25 @@
 package extract
 
-import "fmt"
+import (
+	"fmt"
 
-// lints are the advisory remarks about the block found.
-func lints(message []byte, b Block, nested bool) []Lint {
-	var out []Lint
+	"github.com/agcgate/agc-action/diag"
+)
+
+// lints are the advisory remarks about the block found in file.
+func lints(file string, message []byte, b Block, nested bool) []diag.Lint {
+	var out []diag.Lint
+	at := func(line int, msg string) {
+		out = append(out, diag.Lint{Place: diag.Place{File: file, Line: line}, Message: msg})
+	}
 	if len(b.Content) == 0 {
-		out = append(out, Lint{b.StartLine, "the agc block is empty"})
+		at(b.StartLine, "the agc block is empty")
 	}
 	if nested {
-		out = append(out, Lint{b.StartLine, "the agc block is inside a block quote or list item; put it at the top level of the message"})
+		at(b.StartLine, "the agc block is inside a block quote or list item; put it at the top level of the message")
 	}
 	if n := proseAfter(string(message), b.EndLine); n > 0 {
-		out = append(out, Lint{n, fmt.Sprintf("prose after the agc block at line %d; the block should end the message", b.StartLine)})
+		at(n, fmt.Sprintf("prose after the agc block at line %d; the block should end the message", b.StartLine))
 	}
 	return out
 }

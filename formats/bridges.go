@@ -6,6 +6,7 @@ import (
 
 	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/bridge"
+	"github.com/agcgate/agc-action/diag"
 )
 
 // Bridges are the formats of neighbouring gate systems and runtimes
@@ -20,24 +21,13 @@ func Bridges() []Format {
 	}
 }
 
-func bridgeReader(from func(string, []byte) (*agc.Response, []bridge.Lint, error)) func(string, []byte, ReadOptions) ([]*agc.Response, []Lint, error) {
-	return func(file string, data []byte, _ ReadOptions) ([]*agc.Response, []Lint, error) {
-		r, ls, err := from(file, data)
+func bridgeReader(from func(string, []byte) (*agc.Response, []diag.Lint, error)) func(string, []byte, ReadOptions) ([]*agc.Response, []diag.Lint, error) {
+	return func(file string, data []byte, _ ReadOptions) ([]*agc.Response, []diag.Lint, error) {
+		r, lints, err := from(file, data)
 		if err != nil {
 			return nil, nil, err
 		}
-		out := make([]Lint, 0, len(ls))
-		for _, l := range ls {
-			where := l.Pointer
-			if l.Line > 0 {
-				where = fmt.Sprintf("line %d", l.Line)
-				if l.Pointer != "" {
-					where += " " + l.Pointer
-				}
-			}
-			out = append(out, Lint{Where: where, Msg: l.Message})
-		}
-		return []*agc.Response{r}, out, nil
+		return []*agc.Response{r}, lints, nil
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/diag"
 	"github.com/agcgate/agc-action/render"
 	"github.com/agcgate/agc-action/sarif"
 	"github.com/go-json-experiment/json/jsontext"
@@ -30,7 +31,7 @@ func Builtin() []Format {
 	}
 }
 
-func readAGC(file string, data []byte, _ ReadOptions) ([]*agc.Response, []Lint, error) {
+func readAGC(file string, data []byte, _ ReadOptions) ([]*agc.Response, []diag.Lint, error) {
 	docs, err := agc.DecodeAll(file, data, agc.Limits{})
 	if err != nil {
 		return nil, nil, err
@@ -76,17 +77,22 @@ func writeAGC(w io.Writer, rs []*agc.Response, _ WriteOptions) error {
 	return err
 }
 
-func readSARIF(file string, data []byte, opts ReadOptions) ([]*agc.Response, []Lint, error) {
+// readSARIF reads a log, placing its lint at their lines and columns in one
+// walk over data.
+func readSARIF(file string, data []byte, opts ReadOptions) ([]*agc.Response, []diag.Lint, error) {
 	log, lints, err := sarif.ReadLog(bytes.NewReader(data), file, sarif.ReadOptions{Root: opts.Root})
 	if err != nil {
 		return nil, nil, err
 	}
 	rs, more := sarif.ToAGC(log, sarif.ToAGCOptions{FS: opts.FS, FailLevel: opts.FailLevel})
-	out := make([]Lint, 0, len(lints)+len(more))
-	for _, l := range append(lints, more...) {
-		out = append(out, Lint{Where: l.Pointer, Msg: l.Msg})
+	lints = append(lints, more...)
+	places := make([]*diag.Place, len(lints))
+	for i := range lints {
+		lints[i].File = file
+		places[i] = &lints[i].Place
 	}
-	return rs, out, nil
+	diag.Locate(data, places...)
+	return rs, lints, nil
 }
 
 // writeSARIF writes one log and refuses one GitHub would reject.

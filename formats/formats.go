@@ -14,14 +14,8 @@ import (
 	"strings"
 
 	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/diag"
 )
-
-// Lint is a repair a reader made to imperfect input: the input was still
-// read. Where is a JSON pointer (or a line) inside the input.
-type Lint struct {
-	Where string
-	Msg   string
-}
 
 // ReadOptions are what readers may need beyond the input's bytes.
 type ReadOptions struct {
@@ -45,12 +39,13 @@ type WriteOptions struct {
 
 // Format is one named format. Read is nil for an output-only format,
 // Write for an input-only one; Detect is nil when "--from auto" must never
-// pick it.
+// pick it. Read's lint are the repairs it made to imperfect input that it
+// still read, each placed in file.
 type Format struct {
 	Name   string
 	Help   string
 	Detect func(data []byte) bool
-	Read   func(file string, data []byte, opts ReadOptions) ([]*agc.Response, []Lint, error)
+	Read   func(file string, data []byte, opts ReadOptions) ([]*agc.Response, []diag.Lint, error)
 	Write  func(w io.Writer, rs []*agc.Response, opts WriteOptions) error
 }
 
@@ -114,14 +109,15 @@ func (r *Registry) names(keep func(Format) bool) []string {
 	return out
 }
 
-// DetectError is an input no registered format recognises.
+// DetectError is an input no registered format recognises. Its place is
+// the whole file.
 type DetectError struct {
-	File  string
+	diag.Place
 	Tried []string
 }
 
 func (e *DetectError) Error() string {
-	return fmt.Sprintf("%s: cannot detect the format (tried %s); name it with --from", e.File, strings.Join(e.Tried, ", "))
+	return e.Place.Text(fmt.Sprintf("cannot detect the format (tried %s); name it with --from", strings.Join(e.Tried, ", ")))
 }
 
 // Detect returns the first format, in registration order, that recognises
@@ -141,5 +137,5 @@ func (r *Registry) Detect(file string, data []byte) (Format, error) {
 	if len(bytes.TrimSpace(data)) == 0 {
 		return Format{}, fmt.Errorf("%s: empty input", file)
 	}
-	return Format{}, &DetectError{File: file, Tried: tried}
+	return Format{}, &DetectError{Place: diag.Place{File: file}, Tried: tried}
 }

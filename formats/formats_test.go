@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/diag"
 )
 
 func TestDefault(t *testing.T) {
@@ -21,7 +22,7 @@ func TestDefault(t *testing.T) {
 }
 
 func TestAddRefuses(t *testing.T) {
-	read := func(string, []byte, ReadOptions) ([]*agc.Response, []Lint, error) { return nil, nil, nil }
+	read := func(string, []byte, ReadOptions) ([]*agc.Response, []diag.Lint, error) { return nil, nil, nil }
 	write := func(io.Writer, []*agc.Response, WriteOptions) error { return nil }
 	tests := []struct {
 		name string

@@ -3,7 +3,7 @@
 //
 // Reading is lenient: real tools write imperfect SARIF, so ReadLog decodes
 // into this package's own model (model.go) and reports every repair as a
-// Lint naming a JSON pointer. Writing is strict: FromAGC builds
+// diag.Lint naming a JSON pointer. Writing is strict: FromAGC builds
 // github.com/owenrumney/go-sarif/v2 values that pass the SARIF 2.1.0 JSON
 // schema, the SARIF Multitool's Sarif and GitHub rules, and GitHub's upload
 // limits (CheckLimits).

@@ -1,37 +1,26 @@
 package sarif
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/agcgate/agc-action/diag"
 )
 
-// Error is a log that cannot be read at all. It names the file and the
-// place as a JSON pointer (RFC 6901).
+// Error is a log that cannot be read at all. Its place names the file, the
+// JSON pointer (RFC 6901) and, where the log's bytes were read, the line
+// and column.
 type Error struct {
-	File    string
-	Pointer string
-	Msg     string
+	diag.Place
+	Msg string
 }
 
-func (e *Error) Error() string {
-	return fmt.Sprintf("%s: at %s: %s", e.File, where(e.Pointer), e.Msg)
-}
+func (e *Error) Error() string { return e.Place.Text(e.Msg) }
 
-// Lint is a repair made while reading an imperfect log: the log was still
-// converted, and this says how.
-type Lint struct {
-	Pointer string
-	Msg     string
-}
-
-func (l Lint) String() string { return where(l.Pointer) + ": " + l.Msg }
-
-func where(p string) string {
-	if p == "" {
-		return `"" (the document)`
-	}
-	return p
+// A repair made while reading an imperfect log is a diag.Lint: the log was
+// still converted, and the lint says how, naming a JSON pointer into it.
+func lintAt(p, msg string) diag.Lint {
+	return diag.Lint{Place: diag.Place{Pointer: p}, Message: msg}
 }
 
 // ptr appends an escaped member name or index to a JSON pointer.

@@ -21,9 +21,9 @@ func TestHostile(t *testing.T) {
 		wantErr   string   // substring of the error, "" for none
 		wantLints []string // "pointer: substring" that must be among the lint
 	}{
-		{"hostile-wrong-version.sarif", `at /version: SARIF version "2.0.0" is not supported`, nil},
-		{"hostile-truncated.sarif", "unexpected end of input", nil},
-		{"hostile-runs-not-array.sarif", "runs must be an array, not an object", nil},
+		{"hostile-wrong-version.sarif", `:1:14: /version: SARIF version "2.0.0" is not supported`, nil},
+		{"hostile-truncated.sarif", ":1:41: /runs: unexpected end of input", nil},
+		{"hostile-runs-not-array.sarif", ":1:31: /runs: runs must be an array, not an object", nil},
 		{"hostile-rule-index-out-of-range.sarif", "", []string{
 			"/runs/0/results/0/ruleIndex: ruleIndex 7 is out of range (tool.driver has 1 rules)",
 			`/runs/0/results/0: no ruleId, ruleIndex or rule; the class is "unidentified-rule"`,
@@ -58,7 +58,7 @@ func TestHostile(t *testing.T) {
 			log, lints, err := sarif.ReadLog(bytes.NewReader(data), tt.file, sarif.ReadOptions{Root: "/work/project"})
 			if tt.wantErr != "" {
 				var se *sarif.Error
-				if !errors.As(err, &se) || !strings.Contains(err.Error(), tt.wantErr) || !strings.HasPrefix(err.Error(), tt.file+": at ") {
+				if !errors.As(err, &se) || !strings.Contains(err.Error(), tt.wantErr) || !strings.HasPrefix(err.Error(), tt.file+":") {
 					t.Fatalf("error = %v, want a *sarif.Error naming %s and containing %q", err, tt.file, tt.wantErr)
 				}
 				return
@@ -84,6 +84,22 @@ func TestHostile(t *testing.T) {
 				checkValid(t, tt.file, r)
 			}
 		})
+	}
+}
+
+// TestReadLogErrorPlace: an error is placed in the file as given, with the
+// white space ReadLog skips before the log counted.
+func TestReadLogErrorPlace(t *testing.T) {
+	for in, want := range map[string]string{
+		"\n\n  {\"version\": \"2.0.0\", \"runs\": []}": `f.sarif:3:15: /version: SARIF version "2.0.0" is not supported`,
+		"\r\n {\"version\": \"2.1.0\", \"runs\": [1,}": "f.sarif:2:33: /runs/0: invalid character ','",
+		" {\"version\": \"2.1.0\", \"runs\": []} x":    "f.sarif:1:35: unexpected data after the log object",
+		"\n\t[]": "f.sarif:2:2: a SARIF log is a JSON object, not an array",
+	} {
+		_, _, err := sarif.ReadLog(strings.NewReader(in), "f.sarif", sarif.ReadOptions{})
+		if err == nil || !strings.HasPrefix(err.Error(), want) {
+			t.Errorf("ReadLog(%q) = %v, want it to start with %s", in, err, want)
+		}
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 	"io"
 	"io/fs"
 
+	"github.com/agcgate/agc-action/diag"
 	"github.com/go-json-experiment/json"
 	"github.com/go-json-experiment/json/jsontext"
 )
@@ -37,47 +38,77 @@ func (o ReadOptions) maxBytes() int64 {
 // ReadLog reads a SARIF 2.1.0 log leniently. It refuses input larger than
 // the limit without holding more than the limit in memory, and returns an
 // *Error for what it cannot read at all (not JSON, not an object, a version
-// other than 2.1.0, no runs). Everything it repaired comes back as lint.
-func ReadLog(r io.Reader, file string, opts ReadOptions) (*Log, []Lint, error) {
-	data, err := readLimited(r, opts.maxBytes())
+// other than 2.1.0, no runs), placed at its line and column. Everything it
+// repaired comes back as lint in file, naming a JSON pointer.
+func ReadLog(r io.Reader, file string, opts ReadOptions) (*Log, []diag.Lint, error) {
+	data, skipped, err := readLimited(r, opts.maxBytes())
 	if err != nil {
-		return nil, nil, &Error{File: file, Msg: err.Error()}
+		return nil, nil, &Error{Place: diag.Place{File: file}, Msg: err.Error()}
 	}
-	return parseLog(data, file, opts)
+	log, lints, err := parseLog(data, skipped, file, opts)
+	for i := range lints {
+		lints[i].File = file
+	}
+	return log, lints, err
+}
+
+// lead is the white space readLimited skipped before the log: how many
+// bytes, how many line breaks, and how many bytes after the last one.
+type lead struct {
+	bytes, lines, column int64
+}
+
+// place is where byte off of data, the log after the lead, lies in the file.
+func (l lead) place(data []byte, off int64) diag.Place {
+	p := diag.At(data, off)
+	if !p.HasOffset() {
+		return p
+	}
+	if p.Line == 1 {
+		p.Column += int(l.column)
+	}
+	p.Line += int(l.lines)
+	p.Offset += l.bytes
+	return p
 }
 
 // readLimited reads all of r, skipping leading white space without keeping
 // it, and fails once more than max bytes were read.
-func readLimited(r io.Reader, max int64) ([]byte, error) {
+func readLimited(r io.Reader, max int64) ([]byte, lead, error) {
 	br := bufio.NewReaderSize(r, 64<<10)
-	var skipped int64
+	var skipped lead
 	for {
 		b, err := br.ReadByte()
 		if err == io.EOF {
-			return nil, errors.New("empty input: expected a SARIF log")
+			return nil, skipped, errors.New("empty input: expected a SARIF log")
 		}
 		if err != nil {
-			return nil, fmt.Errorf("read: %w", err)
+			return nil, skipped, fmt.Errorf("read: %w", err)
 		}
 		if b != ' ' && b != '\t' && b != '\r' && b != '\n' {
 			_ = br.UnreadByte()
 			break
 		}
-		if skipped++; skipped > max {
-			return nil, fmt.Errorf("input is larger than the limit of %d bytes (only white space so far)", max)
+		if skipped.bytes++; skipped.bytes > max {
+			return nil, skipped, fmt.Errorf("input is larger than the limit of %d bytes (only white space so far)", max)
+		}
+		skipped.column++
+		if b == '\n' {
+			skipped.lines++
+			skipped.column = 0
 		}
 	}
 	// Sized once when the reader knows its length, rather than regrown.
 	var buf bytes.Buffer
-	buf.Grow(int(min(sizeHint(r)+int64(br.Buffered()), max-skipped+1) + bytes.MinRead))
-	if _, err := buf.ReadFrom(io.LimitReader(br, max-skipped+1)); err != nil {
-		return nil, fmt.Errorf("read: %w", err)
+	buf.Grow(int(min(sizeHint(r)+int64(br.Buffered()), max-skipped.bytes+1) + bytes.MinRead))
+	if _, err := buf.ReadFrom(io.LimitReader(br, max-skipped.bytes+1)); err != nil {
+		return nil, skipped, fmt.Errorf("read: %w", err)
 	}
 	data := buf.Bytes()
-	if int64(len(data))+skipped > max {
-		return nil, fmt.Errorf("input is larger than the limit of %d bytes", max)
+	if int64(len(data))+skipped.bytes > max {
+		return nil, skipped, fmt.Errorf("input is larger than the limit of %d bytes", max)
 	}
-	return data, nil
+	return data, skipped, nil
 }
 
 // sizeHint is what is left to read of r when r can tell (a bytes or
@@ -96,15 +127,29 @@ func sizeHint(r io.Reader) int64 {
 
 // parseLog walks the top level with a streaming decoder so that each run's
 // own bytes can be hashed, then decodes each run into a generic tree.
-func parseLog(data []byte, file string, opts ReadOptions) (*Log, []Lint, error) {
+func parseLog(data []byte, skipped lead, file string, opts ReadOptions) (*Log, []diag.Lint, error) {
 	// A *bytes.Buffer is parsed in place, without a copy.
 	dec := jsontext.NewDecoder(bytes.NewBuffer(data), jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true))
-	fail := func(p, format string, args ...any) (*Log, []Lint, error) {
-		return nil, nil, &Error{File: file, Pointer: p, Msg: fmt.Sprintf(format, args...)}
+	// at fails at byte off of data, or where pointer p lies when off < 0.
+	at := func(p string, off int64, format string, args ...any) (*Log, []diag.Lint, error) {
+		if off < 0 {
+			if found := diag.Offsets(data, []string{p}); found[0] >= 0 {
+				off = found[0]
+			}
+		}
+		place := skipped.place(data, off)
+		place.File, place.Pointer = file, p
+		return nil, nil, &Error{Place: place, Msg: fmt.Sprintf(format, args...)}
+	}
+	fail := func(p, format string, args ...any) (*Log, []diag.Lint, error) {
+		return at(p, -1, format, args...)
+	}
+	notJSON := func(p string, err error) (*Log, []diag.Lint, error) {
+		return at(p, syntaxOffset(data, err), "not JSON: %s", syntaxMsg(err))
 	}
 	tok, err := dec.ReadToken()
 	if err != nil {
-		return fail("", "not JSON: %v", syntaxMsg(err))
+		return notJSON("", err)
 	}
 	if tok.Kind() != '{' {
 		return fail("", "a SARIF log is a JSON object, not %s", tokKind(tok.Kind()))
@@ -116,14 +161,14 @@ func parseLog(data []byte, file string, opts ReadOptions) (*Log, []Lint, error) 
 	for dec.PeekKind() != '}' {
 		nameTok, err := dec.ReadToken()
 		if err != nil {
-			return fail(string(dec.StackPointer()), "not JSON: %v", syntaxMsg(err))
+			return notJSON(string(dec.StackPointer()), err)
 		}
 		name := nameTok.String()
 		switch name {
 		case "version":
 			v, err := dec.ReadValue()
 			if err != nil {
-				return fail("/version", "not JSON: %v", syntaxMsg(err))
+				return notJSON("/version", err)
 			}
 			if err := json.Unmarshal(v, &log.Version); err != nil {
 				return fail("/version", "the version must be the string \"2.1.0\", got %s", v)
@@ -131,19 +176,21 @@ func parseLog(data []byte, file string, opts ReadOptions) (*Log, []Lint, error) 
 		case "runs":
 			sawRuns = true
 			if raws, err = readRuns(dec); err != nil {
-				return fail(string(dec.StackPointer()), "%v", syntaxMsg(err))
+				return at(string(dec.StackPointer()), syntaxOffset(data, err), "%s", syntaxMsg(err))
 			}
 		default:
 			if err := dec.SkipValue(); err != nil {
-				return fail(ptr("", name), "not JSON: %v", syntaxMsg(err))
+				return notJSON(ptr("", name), err)
 			}
 		}
 	}
 	if _, err := dec.ReadToken(); err != nil {
-		return fail("", "not JSON: %v", syntaxMsg(err))
+		return notJSON("", err)
 	}
 	if _, err := dec.ReadToken(); err != io.EOF {
-		return fail("", "unexpected data after the log object at byte %d", dec.InputOffset())
+		off := dec.InputOffset()
+		off += int64(len(data[off:]) - len(bytes.TrimLeft(data[off:], " \t\r\n")))
+		return at("", off, "unexpected data after the log object")
 	}
 	switch {
 	case log.Version == "":
@@ -216,9 +263,22 @@ func syntaxMsg(err error) string {
 		return "unexpected end of input"
 	}
 	if errors.As(err, &se) {
-		return fmt.Sprintf("%v (byte %d)", se.Err, se.ByteOffset)
+		return se.Err.Error()
 	}
 	return err.Error()
+}
+
+// syntaxOffset is the byte of data a syntax error is at, or -1 when err is
+// not one.
+func syntaxOffset(data []byte, err error) int64 {
+	var se *jsontext.SyntacticError
+	switch {
+	case errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF):
+		return int64(len(data))
+	case errors.As(err, &se):
+		return se.ByteOffset
+	}
+	return -1
 }
 
 func tokKind(k jsontext.Kind) string {

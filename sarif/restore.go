@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/diag"
 	"github.com/go-json-experiment/json"
 	"github.com/go-json-experiment/json/jsontext"
 )
@@ -14,17 +15,17 @@ import (
 // agc/ properties (added by someone else) is converted as any result is.
 // When the properties cannot be decoded it returns nil and lint, and the
 // run is converted like any other.
-func restoreRun(run *Run, src *Source, opts ToAGCOptions) (*agc.Response, []Lint) {
+func restoreRun(run *Run, src *Source, opts ToAGCOptions) (*agc.Response, []diag.Lint) {
 	p := ptr(run.Pointer, "properties")
 	r := &agc.Response{AGC: agc.Version}
-	var lints []Lint
+	var lints []diag.Lint
 	get := func(key string, into any) bool {
 		v, ok := run.Props[key]
 		if !ok {
 			return false
 		}
 		if err := fromTree(v, into); err != nil {
-			lints = append(lints, Lint{Pointer: ptr(p, key), Msg: fmt.Sprintf("cannot be read as AGC: %v; the run is converted as a plain SARIF run", err)})
+			lints = append(lints, lintAt(ptr(p, key), fmt.Sprintf("cannot be read as AGC: %v; the run is converted as a plain SARIF run", err)))
 		}
 		return true
 	}
@@ -62,10 +63,10 @@ func restoreRun(run *Run, src *Source, opts ToAGCOptions) (*agc.Response, []Lint
 	return r, nil
 }
 
-func restoreFinding(res *Result) (agc.Finding, []Lint) {
+func restoreFinding(res *Result) (agc.Finding, []diag.Lint) {
 	f := agc.Finding{Class: res.RuleID, What: res.Message}
 	p := ptr(res.Pointer, "properties")
-	var lints []Lint
+	var lints []diag.Lint
 	for key, into := range map[string]any{
 		propID: &f.ID, propLocation: &f.Location, propWhy: &f.Why, propSeverity: &f.Severity,
 		propStatus: &f.Status, propRemedy: &f.Remedy, propCheck: &f.Check, propUnknown: &f.Unknown,
@@ -75,7 +76,7 @@ func restoreFinding(res *Result) (agc.Finding, []Lint) {
 			continue
 		}
 		if err := fromTree(v, into); err != nil {
-			lints = append(lints, Lint{Pointer: ptr(p, key), Msg: fmt.Sprintf("cannot be read as AGC: %v", err)})
+			lints = append(lints, lintAt(ptr(p, key), fmt.Sprintf("cannot be read as AGC: %v", err)))
 		}
 	}
 	return f, lints

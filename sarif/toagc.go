@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/diag"
 )
 
 // Levels in order, for --fail-level (§3.27.10).
@@ -48,10 +49,10 @@ func (o ToAGCOptions) failRank() int {
 
 // ToAGC converts each run of log into one response (docs/sarif-mapping.md,
 // "SARIF → AGC"). A run written by FromAGC is restored exactly.
-func ToAGC(log *Log, opts ToAGCOptions) ([]*agc.Response, []Lint) {
+func ToAGC(log *Log, opts ToAGCOptions) ([]*agc.Response, []diag.Lint) {
 	src := NewSource(opts.FS)
 	var out []*agc.Response
-	var lints []Lint
+	var lints []diag.Lint
 	for _, run := range log.Runs {
 		if _, ok := run.Props[propVersion]; ok {
 			r, ls := restoreRun(run, src, opts)

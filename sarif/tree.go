@@ -5,19 +5,21 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/agcgate/agc-action/diag"
 )
 
 // reader extracts typed values from a decoded JSON tree (map[string]any,
 // []any, float64, string, bool, nil), repairing what it can and recording
-// each repair as a Lint. Real logs put numbers in strings, objects where
+// each repair as a diag.Lint. Real logs put numbers in strings, objects where
 // strings belong and so on; a strict decoder would reject the whole file for
 // one such value, so the tree is read member by member instead.
 type reader struct {
-	lints []Lint
+	lints []diag.Lint
 }
 
 func (rd *reader) lint(p, format string, args ...any) {
-	rd.lints = append(rd.lints, Lint{Pointer: p, Msg: fmt.Sprintf(format, args...)})
+	rd.lints = append(rd.lints, lintAt(p, fmt.Sprintf(format, args...)))
 }
 
 func kindOf(v any) string {

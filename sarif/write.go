@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/agcgate/agc-action/diag"
 	gosarif "github.com/owenrumney/go-sarif/v2/sarif"
 )
 
@@ -20,16 +21,17 @@ const (
 	MaxGzippedBytes  = 10 << 20
 )
 
-// LimitError is a log GitHub would reject for its size.
+// LimitError is a log GitHub would reject for its size. Its place is the
+// JSON pointer of what is too large in the log being written.
 type LimitError struct {
-	Pointer string
-	Limit   string
-	Count   int
-	Max     int
+	diag.Place
+	Limit string
+	Count int
+	Max   int
 }
 
 func (e *LimitError) Error() string {
-	return fmt.Sprintf("%s: %d %s, GitHub accepts at most %d", where(e.Pointer), e.Count, e.Limit, e.Max)
+	return e.Place.Text(fmt.Sprintf("%d %s, GitHub accepts at most %d", e.Count, e.Limit, e.Max))
 }
 
 // Marshal encodes a report as compact JSON with a trailing newline (an
@@ -171,26 +173,26 @@ func writeResults(buf *bytes.Buffer, results []*gosarif.Result) error {
 // rules, locations and tags. The size limit is CheckSize's.
 func CheckLimits(rep *gosarif.Report) error {
 	if n := len(rep.Runs); n > MaxRuns {
-		return &LimitError{Pointer: "/runs", Limit: "runs", Count: n, Max: MaxRuns}
+		return &LimitError{Place: diag.Place{Pointer: "/runs"}, Limit: "runs", Count: n, Max: MaxRuns}
 	}
 	for i, run := range rep.Runs {
 		p := ptrIdx("/runs", i)
 		if n := len(run.Results); n > MaxResultsPerRun {
-			return &LimitError{Pointer: p + "/results", Limit: "results in one run", Count: n, Max: MaxResultsPerRun}
+			return &LimitError{Place: diag.Place{Pointer: p + "/results"}, Limit: "results in one run", Count: n, Max: MaxResultsPerRun}
 		}
 		if run.Tool.Driver != nil {
 			if n := len(run.Tool.Driver.Rules); n > MaxRulesPerRun {
-				return &LimitError{Pointer: p + "/tool/driver/rules", Limit: "rules in one run", Count: n, Max: MaxRulesPerRun}
+				return &LimitError{Place: diag.Place{Pointer: p + "/tool/driver/rules"}, Limit: "rules in one run", Count: n, Max: MaxRulesPerRun}
 			}
 			for j, r := range run.Tool.Driver.Rules {
 				if tags, ok := r.Properties["tags"].([]string); ok && len(tags) > MaxTagsPerRule {
-					return &LimitError{Pointer: fmt.Sprintf("%s/tool/driver/rules/%d/properties/tags", p, j), Limit: "tags on one rule", Count: len(tags), Max: MaxTagsPerRule}
+					return &LimitError{Place: diag.Place{Pointer: fmt.Sprintf("%s/tool/driver/rules/%d/properties/tags", p, j)}, Limit: "tags on one rule", Count: len(tags), Max: MaxTagsPerRule}
 				}
 			}
 		}
 		for j, res := range run.Results {
 			if n := len(res.Locations); n > MaxLocations {
-				return &LimitError{Pointer: fmt.Sprintf("%s/results/%d/locations", p, j), Limit: "locations on one result", Count: n, Max: MaxLocations}
+				return &LimitError{Place: diag.Place{Pointer: fmt.Sprintf("%s/results/%d/locations", p, j)}, Limit: "locations on one result", Count: n, Max: MaxLocations}
 			}
 		}
 	}

@@ -246,7 +246,7 @@ func (r *actionRun) collectSARIF(c *collected, file string) error {
 		return fmt.Errorf("input \"sarif\": %w", err)
 	}
 	for _, l := range lints {
-		c.lint = append(c.lint, fmt.Sprintf("%s: %s: %s", name, l.Where, l.Msg))
+		c.lint = append(c.lint, l.String())
 	}
 	for _, resp := range rs {
 		raw, err := agc.Encode(resp)

@@ -67,7 +67,7 @@ func collectAGC(c *collected, reg *formats.Registry, root, file string, data []b
 	case looksLikeOther(reg, data):
 		c.addBridged(reg, name, data)
 	default:
-		b, lints, err := extract.Find(data)
+		b, lints, err := extract.Find(name, data)
 		if err != nil {
 			c.vs = append(c.vs, unreadable(name, err))
 			return
@@ -84,7 +84,7 @@ func (c *collected) addBridged(reg *formats.Registry, name string, data []byte) 
 	f, _ := reg.Detect(name, data)
 	rs, lints, err := f.Read(name, data, formats.ReadOptions{})
 	for _, l := range lints {
-		c.lint = append(c.lint, fmt.Sprintf("%s: %s: %s", name, l.Where, l.Msg))
+		c.lint = append(c.lint, l.String())
 	}
 	if err != nil {
 		c.vs = append(c.vs, unreadable(name, err))

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/diag"
 	"github.com/agcgate/agc-action/formats"
 	"github.com/agcgate/agc-action/internal/cmdenv"
 	"github.com/agcgate/agc-action/sarif"
@@ -139,9 +140,13 @@ func convertRead(e *Env, reg *formats.Registry, opts convertOptions, file string
 	}
 	rs, lints, err := f.Read(name, data, formats.ReadOptions{FS: fsys, Root: root, FailLevel: opts.failLevel})
 	for _, l := range lints {
-		fmt.Fprintf(e.Stderr, "lint: %s: %s: %s\n", name, convertPointer(l.Where), convertOneLine(l.Msg))
+		printLint(e, l)
 	}
 	if err != nil {
+		if _, placed := diag.PlaceOf(err); placed {
+			// The error's place comes first, and names the file.
+			return nil, "", fmt.Errorf("%w (read as %s)", err, f.Name)
+		}
 		return nil, "", fmt.Errorf("read %s as %s: %w", name, f.Name, err)
 	}
 	return rs, f.Name, nil
@@ -159,13 +164,6 @@ func whyUndetected(name string, data []byte, max int64, detectErr error) error {
 		return err
 	}
 	return detectErr
-}
-
-func convertPointer(p string) string {
-	if p == "" {
-		return `""`
-	}
-	return p
 }
 
 // convertWrite writes the whole output, or nothing when it fails.
@@ -199,16 +197,6 @@ func convertBlocks(rs []*agc.Response) bool {
 }
 
 func convertFail(e *Env, err error) int {
-	fmt.Fprintf(e.Stderr, "agc-sarif convert: %s\n", convertOneLine(err.Error()))
+	printError(e, "convert", err)
 	return ExitUsage
-}
-
-// convertOneLine keeps a message on one line of the terminal.
-func convertOneLine(s string) string {
-	return strings.Join(strings.Fields(strings.Map(func(r rune) rune {
-		if r < ' ' || r == 0x7f {
-			return ' '
-		}
-		return r
-	}, s)), " ")
 }

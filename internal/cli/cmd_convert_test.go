@@ -45,14 +45,14 @@ func TestConvertExitCodes(t *testing.T) {
 		{name: "agc block exits 1", args: []string{"--source-root", root, convertAGC}, code: ExitFail, stdout: `"automationDetails"`},
 		{name: "stdin auto", args: []string{"--source-root", root, "-"}, stdin: `{"version":"2.1.0","runs":[{"tool":{"driver":{"name":"x"}},"results":[]}]}`, code: ExitOK, stdout: `"gate"`},
 		{name: "undetectable", args: []string{"--source-root", root, "-"}, stdin: `{"hello": 1}`, code: ExitUsage, stderr: "<stdin>: cannot detect the format (tried agc, agent-protocol, fourgate, gate-receipt, sarif); name it with --from"},
-		{name: "wrong version", args: []string{"--source-root", root, "--from", "sarif", "-"}, stdin: `{"version":"2.0.0","runs":[]}`, code: ExitUsage, stderr: `at /version: SARIF version "2.0.0" is not supported`},
-		{name: "not json", args: []string{"--source-root", root, "--from", "agc", "-"}, stdin: `{`, code: ExitUsage, stderr: "read <stdin> as agc"},
+		{name: "wrong version", args: []string{"--source-root", root, "--from", "sarif", "-"}, stdin: `{"version":"2.0.0","runs":[]}`, code: ExitUsage, stderr: `agc-sarif convert: <stdin>:1:12: /version: SARIF version "2.0.0" is not supported`},
+		{name: "not json", args: []string{"--source-root", root, "--from", "agc", "-"}, stdin: `{`, code: ExitUsage, stderr: "agc-sarif convert: <stdin>:1:2: json.syntax: unexpected EOF (read as agc)"},
 		{name: "no files", args: []string{"--source-root", root}, code: ExitUsage, stderr: "expected at least one FILE"},
 		{name: "bad flag value", args: []string{"--to", "pdf", convertAGC}, code: ExitUsage, stderr: "must be one of agc, sarif, text, markdown"},
 		{name: "missing file", args: []string{"--source-root", root, "nope.json"}, code: ExitUsage, stderr: "nope.json"},
 		{name: "bad source root", args: []string{"--source-root", filepath.Join(root, "missing"), convertAGC}, code: ExitUsage, stderr: "--source-root"},
 		{name: "lint on stderr", args: []string{"--source-root", root, "../../fixtures/sarif/hostile-snippet-only-region.sarif"}, code: ExitOK,
-			stderr: "lint: ../../fixtures/sarif/hostile-snippet-only-region.sarif: /runs/0/results/0/locations/0/physicalLocation/region: a region with only a snippet"},
+			stderr: "lint: ../../fixtures/sarif/hostile-snippet-only-region.sarif:3:107: /runs/0/results/0/locations/0/physicalLocation/region: a region with only a snippet"},
 		{name: "help", args: []string{"-h"}, code: ExitOK, stderr: "usage: agc-sarif convert"},
 	}
 	for _, tt := range tests {
@@ -147,8 +147,8 @@ func TestConvertTextOutput(t *testing.T) {
 // recognises is reported with its own syntax error and its place.
 func TestConvertSyntaxErrorBeforeDetection(t *testing.T) {
 	for in, want := range map[string]string{
-		"{\"agc\":\"0.1\xff\"}": "<stdin>:1:12: /agc: json.syntax: invalid UTF-8",
-		`{"agc": "0.1",`:        "<stdin>:1:15: json.syntax",
+		"{\"agc\":\"0.1\xff\"}": "agc-sarif convert: <stdin>:1:12: /agc: json.syntax: invalid UTF-8",
+		`{"agc": "0.1",`:        "agc-sarif convert: <stdin>:1:15: json.syntax",
 		`{"hello": 1}`:          "cannot detect the format",
 	} {
 		code, _, errs := run(t, in, "convert", "-")

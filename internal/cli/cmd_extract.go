@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"errors"
 	"fmt"
 
 	"github.com/agcgate/agc-action/extract"
@@ -43,18 +42,13 @@ func runExtract(e *Env, args []string) int {
 
 // printBlock finds the block in msg and prints it, its lint or its error.
 func printBlock(e *Env, file string, msg []byte) int {
-	b, lints, err := extract.Find(msg)
+	b, lints, err := extract.Find(file, msg)
 	if err != nil {
-		var xe *extract.Error
-		if !errors.As(err, &xe) || len(xe.Lines) == 0 {
-			fmt.Fprintf(e.Stderr, "agc-sarif extract: %s: %v\n", file, err)
-			return ExitFail
-		}
-		fmt.Fprintf(e.Stderr, "agc-sarif extract: %s:%d: %s\n", file, xe.Lines[0], xe.Msg)
+		printError(e, "extract", err)
 		return ExitFail
 	}
 	for _, l := range lints {
-		fmt.Fprintf(e.Stderr, "lint: %s:%d: %s\n", file, l.Line, l.Message)
+		printLint(e, l)
 	}
 	if _, err := e.Stdout.Write(b.Content); err != nil {
 		fmt.Fprintf(e.Stderr, "agc-sarif extract: write: %v\n", err)

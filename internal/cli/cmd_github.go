@@ -130,7 +130,7 @@ func readGithubInputs(e *Env, o githubOptions) (githubInputs, error) {
 				return in, err
 			}
 			for _, l := range lints {
-				fmt.Fprintf(e.Stderr, "agc-sarif github: %s: warning: %s: %s\n", displayName(name), l.Where, l.Msg)
+				_ = printDiag(e.Stderr, "agc-sarif github: ", l.Place.Text("warning: "+l.Message))
 			}
 			for _, r := range rs {
 				in.gates = append(in.gates, agc.Doc{Response: r})

@@ -3,8 +3,6 @@ package cli
 import (
 	"bufio"
 	"fmt"
-	"strings"
-	"unicode"
 
 	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/render"
@@ -25,12 +23,12 @@ func runRender(e *Env, args []string) int {
 	}
 	data, err := readInput(e, opts.file, agc.DefaultMaxBytes)
 	if err != nil {
-		fmt.Fprintf(e.Stderr, "agc-sarif render: %s\n", renderErrLine(err))
+		printError(e, "render", err)
 		return ExitUsage
 	}
 	r, err := agc.Decode(displayName(opts.file), data, agc.Limits{})
 	if err != nil {
-		fmt.Fprintf(e.Stderr, "agc-sarif render: %s\n", renderErrLine(err))
+		printError(e, "render", err)
 		return ExitFail
 	}
 	return writeRendered(e, opts.format, r)
@@ -63,19 +61,8 @@ func writeRendered(e *Env, format string, r *agc.Response) int {
 		err = w.Flush()
 	}
 	if err != nil {
-		fmt.Fprintf(e.Stderr, "agc-sarif render: write output: %s\n", renderErrLine(err))
+		printError(e, "render", fmt.Errorf("write output: %w", err))
 		return ExitUsage
 	}
 	return ExitOK
-}
-
-// renderErrLine shows an error on one line, whatever its message holds.
-func renderErrLine(err error) string {
-	s := strings.Map(func(r rune) rune {
-		if unicode.IsControl(r) {
-			return ' '
-		}
-		return r
-	}, err.Error())
-	return strings.Join(strings.Fields(s), " ")
 }

@@ -128,10 +128,11 @@ func TestRenderBadInput(t *testing.T) {
 	}
 }
 
-func TestRenderErrLine(t *testing.T) {
-	got := renderErrLine(errString("a\nb\r\n\x1b[31mc  d"))
-	if got != "a b [31mc d" {
-		t.Errorf("renderErrLine = %q", got)
+func TestPrintErrorOneLine(t *testing.T) {
+	var stderr bytes.Buffer
+	printError(&Env{Stderr: &stderr}, "render", errString("a\nb\r\n\x1b[31mc  d"))
+	if got := stderr.String(); got != "agc-sarif render: a b [31mc d\n" {
+		t.Errorf("printError wrote %q", got)
 	}
 }
 

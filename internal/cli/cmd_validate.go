@@ -50,7 +50,7 @@ func runValidate(e *Env, args []string) int {
 		if err != nil {
 			// Say so, and still validate the others: one missing file must
 			// not hide the violations of the rest.
-			fmt.Fprintf(e.Stderr, "agc-sarif validate: %v\n", err)
+			printError(e, "validate", err)
 			unreadable = true
 			continue
 		}
@@ -58,7 +58,7 @@ func runValidate(e *Env, args []string) int {
 	}
 	vs := validate.Inputs(inputs, validate.Options{Limits: agc.Limits{MaxBytes: o.maxBytes}, Chain: o.chain})
 	if err := writeViolations(e.Stdout, o, inputs, vs); err != nil {
-		fmt.Fprintf(e.Stderr, "agc-sarif validate: %v\n", err)
+		printError(e, "validate", err)
 		return ExitUsage
 	}
 	switch {
@@ -87,7 +87,7 @@ func writeViolations(w io.Writer, o *validateOptions, inputs []validate.Input, v
 		return err
 	}
 	for _, v := range vs {
-		if _, err := fmt.Fprintln(w, v.String()); err != nil {
+		if err := printViolation(w, v); err != nil {
 			return err
 		}
 	}
