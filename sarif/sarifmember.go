@@ -1,8 +1,12 @@
 package sarif
 
-// xRecord is the "x-sarif" member of a finding converted from a SARIF
-// result (and, in the response's "x-sarif".results, of a result that did
-// not become a finding). It keeps what AGC has no field for, so that
+// The "agc-action/sarif" member keeps what AGC has no field for
+// (docs/sarif-mapping.md); this file holds its types, and
+// sarifmember_encode.go writes it.
+
+// xRecord is the "agc-action/sarif" member of a finding converted from a
+// SARIF result (and, in the response's member's results, of a result that
+// did not become a finding). It keeps what AGC has no field for, so that
 // SARIF → AGC → SARIF gives back each result's level, location and fixes.
 type xRecord struct {
 	RuleID        string            `json:"ruleId,omitzero"`  // results that are not findings

@@ -9,7 +9,7 @@ import (
 
 // The agc-action/sarif member is written once per finding, so it is
 // encoded by hand rather than by reflection. The bytes are those json v2
-// writes for the struct tags in xsarif.go (omitzero members left out, nil
+// writes for the struct tags in sarifmember.go (omitzero members left out, nil
 // slices as []), with map keys sorted; a string that is not valid UTF-8 is
 // an error, as it is for json v2.
 
