@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/agcgate/agc-action/diag"
 	"github.com/go-json-experiment/json"
 	"github.com/google/go-cmp/cmp"
 )
@@ -159,6 +160,7 @@ func FuzzDecode(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		docs, err := DecodeAll("fuzz", data, Limits{MaxDepth: 64})
 		if err != nil {
+			checkPlace(t, data, err)
 			return
 		}
 		for _, d := range docs {
@@ -166,6 +168,7 @@ func FuzzDecode(f *testing.F) {
 				if d.Err == nil {
 					t.Fatal("no response and no error")
 				}
+				checkPlace(t, data, d.Err)
 				continue
 			}
 			out, err := Encode(d.Response)
@@ -199,5 +202,17 @@ func TestErrorPlace(t *testing.T) {
 	docs, _ = DecodeAll("l.jsonl", []byte(one+"\n"+one+"\n{\"agc\": \"0.1\",}\n"), Limits{})
 	if want := "l.jsonl:3:14: json.syntax: invalid character ',' at start of value"; docs[2].Err == nil || docs[2].Err.Error() != want {
 		t.Errorf("JSON Lines: %v, want %s", docs[2].Err, want)
+	}
+}
+
+// checkPlace: an error that knows its byte names that byte's line and
+// column in the whole file.
+func checkPlace(t *testing.T, data []byte, err error) {
+	var e *Error
+	if !errors.As(err, &e) || !e.HasOffset() {
+		return
+	}
+	if at := diag.At(data, e.Offset); at.Line != e.Line || at.Column != e.Column || at.Offset != e.Offset {
+		t.Fatalf("%v: byte %d is at %d:%d", err, e.Offset, at.Line, at.Column)
 	}
 }
