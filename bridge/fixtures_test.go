@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"flag"
-	goldenfile "github.com/agcgate/agc-action/internal/golden"
 	"os"
 	"path/filepath"
 	"sort"
@@ -13,6 +12,7 @@ import (
 
 	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/diag"
+	goldenfile "github.com/agcgate/agc-action/internal/golden"
 	"github.com/agcgate/agc-action/validate"
 )
 

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"github.com/agcgate/agc-action/internal/golden"
 	"os"
 	"path/filepath"
 	"strings"
@@ -13,6 +12,7 @@ import (
 
 	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/diag"
+	"github.com/agcgate/agc-action/internal/golden"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
