@@ -1,10 +1,15 @@
 # One place for how agc-sarif is built and tested; the Dockerfile, CI and
-# the README use these targets.
+# the README use these targets. `make help` lists them.
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -s -w -X main.version=$(VERSION)
 GOFLAGS_BUILD := -trimpath -ldflags "$(LDFLAGS)"
+GO_FILES = $(shell git ls-files '*.go')
 
-.PHONY: build demo test setup fuzz bench lint
+.PHONY: help build demo test setup lint fuzz bench
+
+## help: list the targets
+help:
+	@sed -n 's/^## \([a-z-]*\): \(.*\)/  \1\t\2/p' $(MAKEFILE_LIST) | expand -t 12
 
 ## build: the static agc-sarif binary in bin/ (the same flags as the Dockerfile)
 build:
@@ -14,17 +19,21 @@ build:
 demo: build
 	./scripts/demo.sh bin/agc-sarif
 
-## setup: install the pinned external tools the tests use (npm, Go proxy)
+## setup: install the pinned tools the tests and linters use into tools/ (npm, Go proxy)
 setup:
 	./scripts/setup.sh
 
-## test: everything CI runs: setup, formatting, vet, the whole test suite
+## test: everything CI runs: setup, lint, the whole test suite (missing tools fail, not skip)
 test: setup lint
-	go test -count=1 ./...
+	AGC_REQUIRE_TOOLS=1 go test -count=1 ./...
 
+## lint: gofmt, goimports, go vet and staticcheck (pinned in scripts/setup.sh)
 lint:
-	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
+	@./scripts/setup.sh lint
+	@out=$$(gofmt -l $(GO_FILES)); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
+	@out=$$(tools/bin/goimports -l $(GO_FILES)); if [ -n "$$out" ]; then echo "goimports would change:"; echo "$$out"; exit 1; fi
 	go vet ./...
+	tools/bin/staticcheck ./...
 
 ## fuzz: run every fuzz target for FUZZTIME (default 60s) each
 FUZZTIME ?= 60s

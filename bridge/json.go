@@ -150,9 +150,6 @@ func (o *object) rest(taken ...string) jsontext.Value {
 	return encodeObject(ms)
 }
 
-// raw returns the object as written.
-func (o *object) raw() jsontext.Value { return encodeObject(o.members) }
-
 func contains(ss []string, s string) bool {
 	for _, x := range ss {
 		if x == s {

@@ -4,11 +4,12 @@ import (
 	"encoding/binary"
 	"flag"
 	"fmt"
-	"github.com/agcgate/agc-action/internal/golden"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/agcgate/agc-action/internal/golden"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")

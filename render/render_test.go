@@ -3,11 +3,12 @@ package render
 import (
 	"bytes"
 	"flag"
-	"github.com/agcgate/agc-action/internal/golden"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/agcgate/agc-action/internal/golden"
 
 	"github.com/agcgate/agc-action/agc"
 )

@@ -3,12 +3,13 @@ package sarif_test
 import (
 	"bytes"
 	"flag"
-	"github.com/agcgate/agc-action/internal/golden"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"github.com/agcgate/agc-action/internal/golden"
 
 	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/formats"

@@ -87,7 +87,7 @@ func TestLineHashByDefinition(t *testing.T) {
 		var units []uint64
 		var starts []int
 		start, prevCR := true, false
-		for _, r := range []rune(in) {
+		for _, r := range in {
 			var cs []uint64
 			if r >= 0x10000 {
 				cs = []uint64{uint64(0xD800 + ((r - 0x10000) >> 10)), uint64(0xDC00 + ((r - 0x10000) & 0x3FF))}
