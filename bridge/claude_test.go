@@ -7,23 +7,11 @@ import (
 	"testing"
 
 	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/internal/testkit"
 	"github.com/go-json-experiment/json"
 	"github.com/go-json-experiment/json/jsontext"
 	"github.com/google/go-cmp/cmp"
 )
-
-func readAGC(t *testing.T, path string) *agc.Response {
-	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := agc.Decode(path, data, agc.Limits{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return r
-}
 
 // hookJSON decodes a hook answer into a generic value.
 func hookJSON(t *testing.T, b []byte) map[string]any {
@@ -61,7 +49,7 @@ func onlyKeys(t *testing.T, what string, m map[string]any, allowed []string) {
 }
 
 func TestClaudePreToolUse(t *testing.T) {
-	repaired := readAGC(t, "../fixtures/agc/valid/repaired-rewrite.json")
+	repaired := testkit.Response(t, "../fixtures/agc/valid/repaired-rewrite.json")
 	tests := []struct {
 		name     string
 		r        *agc.Response
@@ -71,10 +59,10 @@ func TestClaudePreToolUse(t *testing.T) {
 	}{
 		{"repaired", repaired, ClaudeOptions{}, "", true},
 		{"repaired ask", repaired, ClaudeOptions{Ask: true}, "ask", true},
-		{"block", readAGC(t, "../fixtures/agc/valid/block-patch.json"), ClaudeOptions{}, "deny", false},
-		{"block ask", readAGC(t, "../fixtures/agc/valid/block-patch.json"), ClaudeOptions{Ask: true}, "deny", false},
-		{"escalate", readAGC(t, "../fixtures/agc/valid/escalate-review.json"), ClaudeOptions{}, "ask", false},
-		{"allow", readAGC(t, "../fixtures/agc/valid/allow-empty.json"), ClaudeOptions{}, "", false},
+		{"block", testkit.Response(t, "../fixtures/agc/valid/block-patch.json"), ClaudeOptions{}, "deny", false},
+		{"block ask", testkit.Response(t, "../fixtures/agc/valid/block-patch.json"), ClaudeOptions{Ask: true}, "deny", false},
+		{"escalate", testkit.Response(t, "../fixtures/agc/valid/escalate-review.json"), ClaudeOptions{}, "ask", false},
+		{"allow", testkit.Response(t, "../fixtures/agc/valid/allow-empty.json"), ClaudeOptions{}, "", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -139,7 +127,7 @@ func assertRendering(t *testing.T, text string, r *agc.Response) {
 // TestRepairNeverAutoApproved: over every repaired response the bridges
 // and fixtures produce, no answer carries permissionDecision "allow".
 func TestRepairNeverAutoApproved(t *testing.T) {
-	rs := []*agc.Response{readAGC(t, "../fixtures/agc/valid/repaired-rewrite.json")}
+	rs := []*agc.Response{testkit.Response(t, "../fixtures/agc/valid/repaired-rewrite.json")}
 	for _, ask := range []bool{false, true} {
 		for _, r := range rs {
 			b, err := ClaudePreToolUse(r, ClaudeOptions{Ask: ask})
@@ -165,7 +153,7 @@ func TestClaudePostToolUse(t *testing.T) {
 		{"allow-empty.json", "", false, false, true},
 	} {
 		t.Run(tt.file, func(t *testing.T) {
-			r := readAGC(t, filepath.Join("../fixtures/agc/valid", tt.file))
+			r := testkit.Response(t, filepath.Join("../fixtures/agc/valid", tt.file))
 			b, err := ClaudePostToolUse(r, ClaudeOptions{})
 			if err != nil {
 				t.Fatal(err)
@@ -219,7 +207,7 @@ func TestReceiptRepairNotForwarded(t *testing.T) {
 }
 
 func TestReplacementConflicts(t *testing.T) {
-	r := readAGC(t, "../fixtures/agc/valid/repaired-rewrite.json")
+	r := testkit.Response(t, "../fixtures/agc/valid/repaired-rewrite.json")
 	f := r.Findings[0]
 	f.ID, f.Remedy.Input = f.ID+"-2", jsontext.Value(`{"command":"true"}`)
 	r.Findings = append(r.Findings, f)

@@ -13,6 +13,7 @@ import (
 	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/diag"
 	"github.com/agcgate/agc-action/internal/golden"
+	"github.com/agcgate/agc-action/internal/testkit"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
@@ -35,11 +36,7 @@ func render(b Block, lints []diag.Lint, err error) []byte {
 
 func messages(t testing.TB) []string {
 	t.Helper()
-	files, err := filepath.Glob("testdata/*.md")
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no testdata/*.md: %v", err)
-	}
-	return files
+	return testkit.Glob(t, "testdata/*.md")
 }
 
 func TestGolden(t *testing.T) {

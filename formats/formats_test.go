@@ -3,12 +3,12 @@ package formats
 import (
 	"io"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/diag"
+	"github.com/agcgate/agc-action/internal/testkit"
 )
 
 func TestDefault(t *testing.T) {
@@ -93,10 +93,7 @@ func TestDetect(t *testing.T) {
 func TestDetectCorpus(t *testing.T) {
 	r := Default()
 	check := func(glob, want string) {
-		files, _ := filepath.Glob(glob)
-		if len(files) == 0 {
-			t.Fatalf("no files match %s", glob)
-		}
+		files := testkit.Glob(t, glob)
 		for _, file := range files {
 			data, err := os.ReadFile(file)
 			if err != nil {

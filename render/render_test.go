@@ -3,12 +3,12 @@ package render
 import (
 	"bytes"
 	"flag"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/agcgate/agc-action/internal/golden"
+	"github.com/agcgate/agc-action/internal/testkit"
 
 	"github.com/agcgate/agc-action/agc"
 )
@@ -19,25 +19,7 @@ var update = flag.Bool("update", false, "rewrite golden files")
 // responses (testdata/render-*.json: hostile content, every kind).
 func inputs(t testing.TB) []string {
 	t.Helper()
-	shared, err := filepath.Glob("../fixtures/agc/valid/*.json")
-	if err != nil || len(shared) == 0 {
-		t.Fatalf("no fixtures in ../fixtures/agc/valid (%v)", err)
-	}
-	own, _ := filepath.Glob("testdata/render-*.json")
-	return append(shared, own...)
-}
-
-func load(t testing.TB, file string) *agc.Response {
-	t.Helper()
-	data, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := agc.Decode(file, data, agc.Limits{})
-	if err != nil {
-		t.Fatalf("decode: %v", err)
-	}
-	return r
+	return testkit.Glob(t, "../fixtures/agc/valid/*.json", "testdata/render-*.json")
 }
 
 type format struct {
@@ -52,7 +34,7 @@ var formats = []format{
 
 func TestGolden(t *testing.T) {
 	for _, file := range inputs(t) {
-		r := load(t, file)
+		r := testkit.Response(t, file)
 		base := strings.TrimSuffix(filepath.Base(file), ".json")
 		for _, f := range formats {
 			t.Run(base+"."+f.ext, func(t *testing.T) {
@@ -73,7 +55,7 @@ func compareGolden(t *testing.T, path, got string) {
 
 func BenchmarkMarkdown(b *testing.B) {
 	for _, name := range []string{"../fixtures/agc/valid/block-patch.json", "testdata/render-hostile.json"} {
-		r := load(b, name)
+		r := testkit.Response(b, name)
 		b.Run(filepath.Base(name), func(b *testing.B) {
 			var buf bytes.Buffer
 			for b.Loop() {
@@ -87,7 +69,7 @@ func BenchmarkMarkdown(b *testing.B) {
 }
 
 func BenchmarkText(b *testing.B) {
-	r := load(b, "../fixtures/agc/valid/block-patch.json")
+	r := testkit.Response(b, "../fixtures/agc/valid/block-patch.json")
 	var buf bytes.Buffer
 	for b.Loop() {
 		buf.Reset()

@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/internal/testkit"
 )
 
 // §12: what, why, the remedy and the check, in that order, each once.
@@ -39,7 +40,7 @@ func checkOrder(t testing.TB, where, s string, labels []string) {
 
 func TestSection12Order(t *testing.T) {
 	for _, file := range inputs(t) {
-		r := load(t, file)
+		r := testkit.Response(t, file)
 		for i := range r.Findings {
 			where := fmt.Sprintf("%s finding %d", file, i+1)
 			checkOrder(t, where+" text", FindingText(&r.Findings[i]), textOrder)
@@ -84,7 +85,7 @@ func TestFindingTextLayout(t *testing.T) {
 	// Every line at column 0 of a finding is one of the renderer's labels;
 	// content only ever continues, indented.
 	for _, file := range inputs(t) {
-		r := load(t, file)
+		r := testkit.Response(t, file)
 		for i := range r.Findings {
 			for _, l := range strings.Split(strings.TrimSuffix(FindingText(&r.Findings[i]), "\n"), "\n") {
 				if l != "" && l[0] != ' ' && !hasAnyPrefix(l, textOrder) {
@@ -106,7 +107,7 @@ func hasAnyPrefix(s string, prefixes []string) bool {
 
 func TestSafety(t *testing.T) {
 	for _, file := range inputs(t) {
-		r := load(t, file)
+		r := testkit.Response(t, file)
 		var txt, md bytes.Buffer
 		if err := Text(&txt, r); err != nil {
 			t.Fatal(err)

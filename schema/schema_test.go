@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/agcgate/agc-action/internal/testkit"
 	"github.com/google/go-cmp/cmp"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
@@ -71,10 +72,7 @@ func TestJSONIsACopy(t *testing.T) {
 }
 
 func TestValidFixtures(t *testing.T) {
-	files, err := filepath.Glob(filepath.Join(repoRoot, "fixtures", "agc", "valid", "*.json"))
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no fixtures found under fixtures/agc/valid (err %v)", err)
-	}
+	files := testkit.Glob(t, filepath.Join(repoRoot, "fixtures", "agc", "valid", "*.json"))
 	for _, f := range files {
 		t.Run(filepath.Base(f), func(t *testing.T) {
 			data, err := os.ReadFile(f)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/diag"
+	"github.com/agcgate/agc-action/internal/testkit"
 )
 
 const rulesDir = "../fixtures/agc/rules"
@@ -32,10 +33,7 @@ func ruleOfFixture(t *testing.T, name string) (kind, class string) {
 }
 
 func TestRuleFixtures(t *testing.T) {
-	files, err := filepath.Glob(filepath.Join(rulesDir, "*.json*"))
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no fixtures in %s", rulesDir)
-	}
+	files := testkit.Glob(t, filepath.Join(rulesDir, "*.json*"))
 	for _, file := range files {
 		name := filepath.Base(file)
 		t.Run(name, func(t *testing.T) {
@@ -75,7 +73,7 @@ func TestRuleFixtures(t *testing.T) {
 // TestEveryRuleHasFixtures keeps the fixture set complete: each rule class
 // is broken by one fixture and passed by another.
 func TestEveryRuleHasFixtures(t *testing.T) {
-	files, _ := filepath.Glob(filepath.Join(rulesDir, "*.json*"))
+	files := testkit.Glob(t, filepath.Join(rulesDir, "*.json*"))
 	fail, pass := map[string]bool{}, map[string]bool{}
 	for _, f := range files {
 		kind, class := ruleOfFixture(t, filepath.Base(f))
@@ -110,7 +108,7 @@ func TestTooLarge(t *testing.T) {
 }
 
 func TestValidFixturesAreClean(t *testing.T) {
-	files, _ := filepath.Glob("../fixtures/agc/valid/*.json")
+	files := testkit.Glob(t, "../fixtures/agc/valid/*.json")
 	for _, f := range files {
 		data, err := os.ReadFile(f)
 		if err != nil {

@@ -15,6 +15,7 @@ import (
 	"github.com/agcgate/agc-action/carry"
 	"github.com/agcgate/agc-action/fingerprint/gittest"
 	"github.com/agcgate/agc-action/ghapi/ghtest"
+	"github.com/agcgate/agc-action/internal/testkit"
 )
 
 func decodeCarried(t *testing.T, out string) (*agc.Response, carry.Record) {
@@ -30,19 +31,6 @@ func decodeCarried(t *testing.T, out string) (*agc.Response, carry.Record) {
 	return r, rec
 }
 
-func readResp(t *testing.T, path string) *agc.Response {
-	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := agc.Decode(path, data, agc.Limits{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return r
-}
-
 func TestCarryDocsOnlyCommit(t *testing.T) {
 	r := fpRepo(t)
 	judged := r.Git("rev-parse", "HEAD")
@@ -54,7 +42,7 @@ func TestCarryDocsOnlyCommit(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
 	got, rec := decodeCarried(t, out)
-	want := readResp(t, prev)
+	want := testkit.Response(t, prev)
 	if d := cmp.Diff(want, got, cmpopts.IgnoreFields(agc.Response{}, "Unknown")); d != "" {
 		t.Errorf("carried response differs beyond the record (-previous +carried):\n%s", d)
 	}

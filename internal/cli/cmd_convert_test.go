@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/internal/testkit"
 )
 
 // convertCmd runs runConvert with buffers and the given environment.
@@ -79,7 +80,7 @@ func TestConvertExitCodes(t *testing.T) {
 func TestConvertSeveralAGCInputs(t *testing.T) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "out.sarif")
-	fixtures, _ := filepath.Glob("../../fixtures/agc/valid/*.json")
+	fixtures := testkit.Glob(t, "../../fixtures/agc/valid/*.json")
 	args := append([]string{"--source-root", dir, "-o", out}, fixtures...)
 	code, stdout, errOut := convertCmd(nil, "", args...)
 	if code != ExitFail || stdout != "" {

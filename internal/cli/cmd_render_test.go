@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/internal/testkit"
 	"github.com/agcgate/agc-action/render"
 )
 
@@ -40,10 +41,7 @@ func TestRenderGolden(t *testing.T) {
 // TestRenderMatchesPackage checks, for every fixture, that the command
 // prints what package render writes, from a file and from standard input.
 func TestRenderMatchesPackage(t *testing.T) {
-	files, _ := filepath.Glob("../../fixtures/agc/valid/*.json")
-	if len(files) == 0 {
-		t.Fatal("no fixtures in ../../fixtures/agc/valid")
-	}
+	files := testkit.Glob(t, "../../fixtures/agc/valid/*.json")
 	for _, file := range files {
 		data, err := os.ReadFile(file)
 		if err != nil {

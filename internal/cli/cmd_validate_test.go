@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/internal/testkit"
 	"github.com/agcgate/agc-action/validate"
 )
 
@@ -44,7 +45,7 @@ func TestValidateGolden(t *testing.T) {
 // TestValidateAGCOutputIsValid: the validator's own answer passes the
 // validator, and its verdict follows the errors.
 func TestValidateAGCOutputIsValid(t *testing.T) {
-	files, _ := filepath.Glob(rules + "*.json")
+	files := testkit.Glob(t, rules+"*.json")
 	for _, f := range files {
 		code, out, errs := run(t, "", "validate", "--format", "agc", f)
 		if code == ExitUsage {
