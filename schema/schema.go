@@ -1,7 +1,9 @@
 // Package schema holds the JSON Schema (draft 2020-12) of an AGC 0.1
 // response and validates decoded documents against it. The schema encodes
 // the fields of spec §3–§10; the rules a schema cannot express are the
-// validator's (package validate).
+// validator's (package validate). It does no I/O: the schema is embedded.
+//
+// Section numbers refer to agc-spec-v0.1.1.
 package schema
 
 import (

@@ -1,5 +1,8 @@
 // Command agc-sarif validates, renders and converts Agent Gate Contract
 // responses and delivers them to GitHub. See the README.
+//
+// main only wires package cli to the process (arguments, standard streams,
+// environment, exit code); every command lives in internal/cli.
 package main
 
 import (

@@ -1,5 +1,7 @@
 // Package gittest builds real git repositories for tests, with the git CLI
 // in a temporary directory and a configuration that ignores the user's.
+// It runs git and writes files, only under the test's temporary
+// directories; only tests import it.
 package gittest
 
 import (

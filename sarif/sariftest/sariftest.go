@@ -1,7 +1,8 @@
 // Package sariftest checks SARIF output three ways for tests: the SARIF
 // 2.1.0 JSON schema (vendored in fixtures/sarif/), Microsoft's SARIF
 // Multitool 5.7.0 with its Sarif and GitHub (Ghas) rules, and GitHub's
-// upload limits.
+// upload limits. It reads the schema and runs the Multitool (on files in
+// the test's temporary directory); only tests import it.
 package sariftest
 
 import (

@@ -1,6 +1,8 @@
 // Command gen cuts the operations the emulator serves out of GitHub's
 // OpenAPI description, keeping every component they reference, and records
 // where the description came from. scripts/gen-openapi-subset.sh runs it.
+// It reads the installed @octokit/openapi description under tools/ and
+// writes the subset into ghapi/ghtest/openapi/.
 package main
 
 import (
