@@ -133,6 +133,9 @@ func readGithubInputs(e *Env, o githubOptions) (githubInputs, error) {
 				fmt.Fprintf(e.Stderr, "agc-sarif github: %s: warning: %s: %s\n", displayName(name), l.Where, l.Msg)
 			}
 			for _, r := range rs {
+				if _, err := stripOwn(e, displayName(name), r, nil); err != nil {
+					return in, err
+				}
 				in.gates = append(in.gates, agc.Doc{Response: r})
 			}
 			in.sarif = append(in.sarif, data)
@@ -146,7 +149,11 @@ func readGithubInputs(e *Env, o githubOptions) (githubInputs, error) {
 			if d.Err != nil {
 				return in, d.Err
 			}
-			in.gates = append(in.gates, agc.Doc{Response: d.Response, Raw: d.Raw})
+			raw, err := stripOwn(e, d.Where(), d.Response, d.Raw)
+			if err != nil {
+				return in, err
+			}
+			in.gates = append(in.gates, agc.Doc{Response: d.Response, Raw: raw})
 			in.agc = append(in.agc, d.Response)
 		}
 	}
