@@ -62,21 +62,3 @@ func TestTreeSubjectAndShort(t *testing.T) {
 		t.Errorf("Short of a short id = %q", got)
 	}
 }
-
-func TestBind(t *testing.T) {
-	scope, _ := fingerprint.ParseScope([]string{"src/**", "!src/gen/**"})
-	r := &agc.Response{Subject: agc.Subject{Kind: agc.SubjectDiff, Fingerprint: "sha256:gate", Scope: []string{"src/**"}}}
-	if Bound(r) {
-		t.Fatal("an answer agc-action did not bind is bound")
-	}
-	if err := Bind(r, &fingerprint.Result{Commit: "c1", Scope: scope, Fingerprint: "sha256:scoped"}); err != nil {
-		t.Fatal(err)
-	}
-	if !Bound(r) || r.Subject.Fingerprint != "sha256:scoped" || !slices.Equal(r.Subject.Scope, []string{"!src/gen/**", "src/**"}) {
-		t.Errorf("bound subject %+v", r.Subject)
-	}
-	own, ok, err := agc.Member(r.Subject.Unknown, GateSubjectKey)
-	if want := `{"fingerprint":"sha256:gate","scope":["src/**"],"bound_at":"c1"}`; err != nil || !ok || string(own) != want {
-		t.Errorf("%s = %s (%v, %v), want %s", GateSubjectKey, own, ok, err, want)
-	}
-}

@@ -42,24 +42,32 @@ type Options struct {
 	// Before has no trusted run (0: Before only).
 	PR       int
 	MaxHeads int // earlier heads looked at; 0 is DefaultHeads
-	// Compute fingerprints a revision for a previous response:
-	// RepoFingerprinter over the checkout, with the scope file read from
-	// the base branch and the gate's configuration files.
+	// Workflow is the scope and gate configuration the workflow defines
+	// (ReadWorkflow); nothing is carried when it defines no scope.
+	Workflow Workflow
+	// Compute fingerprints a revision (RepoFingerprinter over the checkout).
 	Compute Fingerprinter
+	// Have says whether a commit judged can be read, to recompute its
+	// fingerprint (Reachable); nil: the binding records stand alone.
+	Have func(ctx context.Context, sha string) error
 }
 
 // Gate decides, for one gate on a pull request's new head, whether its
 // previous verdict carries: it finds the latest agc/<gate> check run on
 // the previous head (Before), else on the pull request's earlier commits,
-// written by the same app; reads back the embedded response; recomputes
-// the fingerprint at the new head; and when it is unchanged posts the same
-// conclusion on the new head, titled "carried from <short sha>: scope
-// unchanged", linking the run that judged, with the carried response
-// embedded. Result.Carried says whether it did; Reason and Changes say why
+// written by the same app; reads back its binding record and embedded
+// response; recomputes the fingerprint at the new head over the workflow's
+// scope (and at the commit judged, when it can be read); and when it is
+// unchanged posts the same conclusion on the new head, titled "carried
+// from <short sha>: scope unchanged", linking the run that judged, with
+// the carried response and its binding record embedded. Result.Carried says whether it did; Reason and Changes say why
 // not. Failures carry like successes.
 func Gate(ctx context.Context, gh GitHub, o Options) (*Result, error) {
 	if o.Gate == "" || o.HeadSHA == "" || o.Compute == nil {
 		return nil, errors.New("carry: a gate, a head and a fingerprinter are required")
+	}
+	if !o.Workflow.Defined() {
+		return &Result{Reason: ErrNoScope.Error()}, nil
 	}
 	if o.AppID == 0 {
 		o.AppID = ActionsAppID
@@ -67,8 +75,8 @@ func Gate(ctx context.Context, gh GitHub, o Options) (*Result, error) {
 	if o.MaxHeads <= 0 {
 		o.MaxHeads = DefaultHeads
 	}
-	in := Input{GateID: o.Gate, AppID: o.AppID, Head: o.HeadSHA, Rev: o.Rev, Compute: o.Compute, Conclusion: gh.Conclusion,
-		Previous: PreviousHeads(o.HeadSHA, o.Before, nil, o.MaxHeads)}
+	in := Input{GateID: o.Gate, AppID: o.AppID, Head: o.HeadSHA, Rev: o.Rev, Workflow: o.Workflow, Compute: o.Compute, Have: o.Have,
+		Conclusion: gh.Conclusion, Previous: PreviousHeads(o.HeadSHA, o.Before, nil, o.MaxHeads)}
 	var res *Result
 	if len(in.Previous) > 0 {
 		var err error

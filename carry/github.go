@@ -5,7 +5,6 @@ import (
 	"fmt"
 
 	"github.com/agcgate/agc-action/agc"
-	"github.com/agcgate/agc-action/fingerprint"
 )
 
 // CheckRun is what carrying reads of an existing check run.
@@ -23,6 +22,11 @@ type CheckRun struct {
 	// could not be read back.
 	Response    []byte
 	ResponseErr string
+	// Binding is the binding record at the start of the run's text
+	// (ReadBinding), nil when it has none; BindingErr says why when it had
+	// one that could not be read.
+	Binding    *Binding
+	BindingErr string
 }
 
 // NewCheckRun is a completed check run to create.
@@ -33,7 +37,8 @@ type NewCheckRun struct {
 	Title      string
 	Summary    string
 	DetailsURL string
-	Response   []byte // the carried response, to embed
+	Response   []byte   // the carried response, to embed
+	Binding    *Binding // its binding record, to embed before it
 }
 
 // CheckRuns is what carrying reads and writes of a commit's check runs.
@@ -45,11 +50,6 @@ type CheckRuns interface {
 	Create(ctx context.Context, run NewCheckRun) error
 }
 
-// Fingerprinter computes the fingerprint at rev of what prev judged: over
-// prev's scope (or the scope the workflow configures, read from the base
-// branch), bound to prev's gate and the gate's configuration files.
-type Fingerprinter func(ctx context.Context, rev string, prev *agc.Response) (*fingerprint.Result, error)
-
 // Input says what to carry where.
 type Input struct {
 	GateID string // the gate; its check run is agc/<GateID>
@@ -59,7 +59,16 @@ type Input struct {
 	// checks out the merge commit passes it here).
 	Rev      string
 	Previous []string // earlier heads, newest first: the push's before, then older ones
+	// Workflow is the scope and gate configuration the workflow defines
+	// now; the fingerprint at Rev is computed over it. Nothing is carried
+	// when it is not Defined.
+	Workflow Workflow
 	Compute  Fingerprinter
+	// Have says whether the commit a binding names can be read (in the
+	// clone, or fetched by its id): nil error, and its fingerprint is
+	// recomputed there; otherwise why not, and the binding record of the
+	// trusted run is taken as it is. nil: never recomputed.
+	Have func(ctx context.Context, sha string) error
 	// Conclusion maps a verdict to the conclusion a run of it has
 	// (GitHub.Conclusion); a run whose conclusion is not its response's is
 	// not carried. nil skips the check.
@@ -76,6 +85,9 @@ type Result struct {
 	Fingerprint string   // the fingerprint at the new head, when computed
 	Reason      string   // why it was carried, or why not
 	Changes     []string // what changed in the scope, when it can be named
+	// Response is the carried response as posted on the new head, with
+	// its carry record; nil when not carried.
+	Response *agc.Response
 }
 
 // CheckName is the check run name of a gate.
@@ -87,12 +99,17 @@ func CarriedTitle(judged string) string {
 }
 
 // FromHeads looks for the latest trusted check run of the gate on the
-// earlier heads, in order, and carries it to the new head when the fingerprint at
-// the head equals the one the run's response was judged on. Failures are
-// carried like successes. A run that cannot be carried is an answer (a
-// Result with a Reason), not an error; errors are failures to ask GitHub,
-// to compute the fingerprint, or to post.
+// earlier heads, in order, and carries it to the new head when the
+// fingerprint at the head, over the workflow's scope, equals the one its
+// binding record names (and, where the commit judged can be read, the one
+// recomputed there). Failures are carried like successes. A run that
+// cannot be carried is an answer (a Result with a Reason), not an error;
+// errors are failures to ask GitHub, to compute the fingerprint, or to
+// post.
 func FromHeads(ctx context.Context, runs CheckRuns, in Input) (*Result, error) {
+	if !in.Workflow.Defined() {
+		return &Result{Reason: ErrNoScope.Error()}, nil
+	}
 	name := CheckName(in.GateID)
 	for _, sha := range in.Previous {
 		list, err := runs.List(ctx, sha, name)
@@ -126,7 +143,7 @@ func latestTrusted(list []CheckRun, name, sha string, app int64) *CheckRun {
 }
 
 func carryRun(ctx context.Context, runs CheckRuns, in Input, run *CheckRun) (*Result, error) {
-	prev, why := candidate(in, run)
+	prev, b, why := candidate(in, run)
 	if why != "" {
 		return &Result{From: run, Reason: why}, nil
 	}
@@ -134,59 +151,96 @@ func carryRun(ctx context.Context, runs CheckRuns, in Input, run *CheckRun) (*Re
 	if rev == "" {
 		rev = in.Head
 	}
-	now, err := in.Compute(ctx, rev, prev)
+	now, err := in.Compute(ctx, rev, in.Workflow.Spec(agc.Gate{ID: b.Gate, Version: b.GateVersion}))
 	if err != nil {
 		return nil, fmt.Errorf("fingerprint %s at %s: %w", CheckName(in.GateID), rev, err)
 	}
-	// The fingerprinter reads one scope at every commit (the scope file at
-	// the base, or the response's own): the scope judged is the scope now.
-	judged := Judged{Fingerprint: prev.Subject.Fingerprint, Scope: now.Scope}
-	if !Decide(judged, now).Carried {
-		res := &Result{From: run, Fingerprint: now.Fingerprint,
-			Reason: fmt.Sprintf("the scoped content changed since %s: %s, was %s", Short(run.HeadSHA), now.Fingerprint, prev.Subject.Fingerprint)}
-		// Name the entries when the earlier head is in the clone; a
-		// shallow clone may not have it, and then only the values differ.
-		if then, err := in.Compute(ctx, run.HeadSHA, prev); err == nil {
-			judged.At = then
-			res.Changes = Decide(judged, now).Changes
-		}
+	res := &Result{From: run, JudgedSHA: b.SHA, Fingerprint: now.Fingerprint}
+	if len(now.Tree.Selected) == 0 {
+		res.Reason = fmt.Sprintf("the scope %s (%s) selects no entry at %s: a verdict about nothing is never carried", quoted(now.Scope.Patterns()), in.Workflow.ScopeFrom, Short(now.Commit))
 		return res, nil
 	}
-	return post(ctx, runs, in, run, prev, now.Fingerprint)
+	judgedSpec, err := b.Spec()
+	if err != nil {
+		res.Reason = fmt.Sprintf("check run %d: %v", run.ID, err)
+		return res, nil
+	}
+	judged := Judged{Fingerprint: b.Fingerprint, Scope: judgedSpec.Scope}
+	// Where the commit judged can be read, its fingerprint is recomputed
+	// too; where it cannot (a shallow clone), the record of our own run
+	// stands for it.
+	how := fmt.Sprintf("recomputed at %s", Short(b.Commit))
+	if why := have(ctx, in, b.Commit); why != nil {
+		how = fmt.Sprintf("by the binding record of check run %d: %v", run.ID, why)
+	} else if judged.At, err = in.Compute(ctx, b.Commit, judgedSpec); err != nil {
+		res.Reason = fmt.Sprintf("the fingerprint judged cannot be recomputed at %s: %v", Short(b.Commit), err)
+		return res, nil
+	}
+	d := Decide(judged, now)
+	res.Changes = d.Changes
+	switch {
+	case d.Stale:
+		res.Reason = fmt.Sprintf("check run %d is bound to %s at %s, but recomputed there it is %s: not carried", run.ID, b.Fingerprint, Short(b.Commit), judged.At.Fingerprint)
+		return res, nil
+	case !d.Carried:
+		res.Reason = fmt.Sprintf("the scoped content changed since %s: %s, was %s", Short(run.HeadSHA), now.Fingerprint, b.Fingerprint)
+		return res, nil
+	}
+	return post(ctx, runs, in, run, prev, b, now.Fingerprint, how)
 }
 
-// candidate decodes the run's response and says why it cannot be carried
-// ("" when it can).
-func candidate(in Input, run *CheckRun) (*agc.Response, string) {
+func have(ctx context.Context, in Input, sha string) error {
+	if in.Have == nil {
+		return fmt.Errorf("%s is not looked for in the clone", Short(sha))
+	}
+	return in.Have(ctx, sha)
+}
+
+// candidate reads the run's binding record and decodes its response, and
+// says why they cannot be carried ("" when they can).
+func candidate(in Input, run *CheckRun) (*agc.Response, *Binding, string) {
+	b := run.Binding
+	switch {
+	case b == nil && run.BindingErr != "":
+		return nil, nil, fmt.Sprintf("check run %d: %s", run.ID, run.BindingErr)
+	case b == nil:
+		return nil, nil, fmt.Sprintf("check run %d has no binding record: agc-action did not bind its answer to a scoped fingerprint "+
+			"(the Action binds with its scope or scope-file input, agc-sarif github with --scope or --scope-file), so nothing says what it judged", run.ID)
+	case b.Gate != in.GateID:
+		return nil, nil, fmt.Sprintf("check run %d is bound for gate %q", run.ID, b.Gate)
+	case b.CarriedTo == "" && b.SHA != run.HeadSHA, b.CarriedTo != "" && b.CarriedTo != run.HeadSHA:
+		return nil, nil, fmt.Sprintf("check run %d on %s holds the binding of another commit", run.ID, Short(run.HeadSHA))
+	}
 	if run.Response == nil {
 		why := fmt.Sprintf("check run %d carries no AGC response", run.ID)
 		if run.ResponseErr != "" {
 			why += ": " + run.ResponseErr
 		}
-		return nil, why
+		return nil, nil, why
 	}
 	prev, err := agc.Decode(fmt.Sprintf("check run %d", run.ID), run.Response, agc.Limits{})
 	switch {
 	case err != nil:
-		return nil, fmt.Sprintf("check run %d: the embedded response does not decode: %v", run.ID, err)
-	case prev.Gate.ID != in.GateID:
-		return nil, fmt.Sprintf("check run %d holds a response of gate %q", run.ID, prev.Gate.ID)
+		return nil, nil, fmt.Sprintf("check run %d: the embedded response does not decode: %v", run.ID, err)
+	case prev.Gate.ID != in.GateID || prev.Gate.Version != b.GateVersion:
+		return nil, nil, fmt.Sprintf("check run %d holds a response of gate %q version %q, bound for %q version %q", run.ID, prev.Gate.ID, prev.Gate.Version, b.Gate, b.GateVersion)
 	case !TreeSubject(prev.Subject.Kind):
-		return nil, fmt.Sprintf("check run %d: subject kind %q is not a tree", run.ID, prev.Subject.Kind)
+		return nil, nil, fmt.Sprintf("check run %d: subject kind %q is not a tree", run.ID, prev.Subject.Kind)
 	case in.Conclusion != nil && in.Conclusion(prev.Verdict) != run.Conclusion:
-		return nil, fmt.Sprintf("check run %d: conclusion %q is not that of its verdict %s", run.ID, run.Conclusion, prev.Verdict)
+		return nil, nil, fmt.Sprintf("check run %d: conclusion %q is not that of its verdict %s", run.ID, run.Conclusion, prev.Verdict)
 	}
-	return prev, ""
+	return prev, b, ""
 }
 
 // post creates the carried run on the new head: the same conclusion, the
-// original's link, the carried response embedded.
-func post(ctx context.Context, runs CheckRuns, in Input, run *CheckRun, prev *agc.Response, fp string) (*Result, error) {
-	carried, err := Forward(prev, run.HeadSHA, in.Head)
-	if err != nil {
+// original's link, the carried response embedded with the binding record
+// (carried to the head). The response's carry record is made from the
+// binding, not from anything the response held.
+func post(ctx context.Context, runs CheckRuns, in Input, run *CheckRun, prev *agc.Response, b *Binding, fp, how string) (*Result, error) {
+	if _, err := Strip(prev); err != nil {
 		return nil, fmt.Errorf("check run %d: %w", run.ID, err)
 	}
-	rec, _, err := ReadRecord(carried)
+	carried, err := withRecord(prev, Record{SHA: b.SHA, Fingerprint: b.Fingerprint, To: in.Head})
 	if err != nil {
 		return nil, fmt.Errorf("check run %d: %w", run.ID, err)
 	}
@@ -195,19 +249,21 @@ func post(ctx context.Context, runs CheckRuns, in Input, run *CheckRun, prev *ag
 		return nil, err
 	}
 	link := run.HTMLURL
-	if _, wasCarried, _ := ReadRecord(prev); wasCarried && run.DetailsURL != "" {
+	if b.CarriedTo != "" && run.DetailsURL != "" {
 		link = run.DetailsURL // a carried run links the run that judged
 	}
+	nb := *b
+	nb.CarriedTo = in.Head
 	err = runs.Create(ctx, NewCheckRun{
 		Name: CheckName(in.GateID), HeadSHA: in.Head, Conclusion: run.Conclusion,
-		Title: CarriedTitle(rec.SHA),
+		Title: CarriedTitle(b.SHA),
 		Summary: fmt.Sprintf("The content in the scope of gate `%s` is unchanged since %s (fingerprint `%s`), so its verdict (%s) carries: "+
-			"[the check run that judged it](%s).", in.GateID, rec.SHA, fp, prev.Verdict, link),
-		DetailsURL: link, Response: raw,
+			"[the check run that judged it](%s).", in.GateID, b.SHA, fp, prev.Verdict, link),
+		DetailsURL: link, Response: raw, Binding: &nb,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("post carried %s on %s: %w", CheckName(in.GateID), in.Head, err)
 	}
-	return &Result{Carried: true, From: run, JudgedSHA: rec.SHA, Fingerprint: fp,
-		Reason: fmt.Sprintf("%s carried from %s: scope unchanged (%s)", prev.Verdict, Short(rec.SHA), fp)}, nil
+	return &Result{Carried: true, From: run, JudgedSHA: b.SHA, Fingerprint: fp, Response: carried,
+		Reason: fmt.Sprintf("%s carried from %s: scope unchanged (%s; %s)", prev.Verdict, Short(b.SHA), fp, how)}, nil
 }

@@ -2,6 +2,7 @@ package carry
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -31,15 +32,15 @@ func (f *fakeRuns) List(_ context.Context, sha, name string) ([]CheckRun, error)
 }
 
 func (f *fakeRuns) Create(_ context.Context, n NewCheckRun) error {
-	f.post(ourApp, n.HeadSHA, n.Conclusion, n.Response)
+	f.post(ourApp, n.HeadSHA, n.Conclusion, n.Response, n.Binding)
 	f.runs[len(f.runs)-1].HTMLURL += "#" + n.Title
 	return nil
 }
 
-func (f *fakeRuns) post(app int64, sha, conclusion string, resp []byte) {
+func (f *fakeRuns) post(app int64, sha, conclusion string, resp []byte, b *Binding) {
 	f.nextID++
 	f.runs = append(f.runs, CheckRun{ID: f.nextID, AppID: app, Name: "agc/review", HeadSHA: sha, Status: "completed",
-		Conclusion: conclusion, HTMLURL: fmt.Sprintf("https://github.invalid/runs/%d", f.nextID), Response: resp})
+		Conclusion: conclusion, HTMLURL: fmt.Sprintf("https://github.invalid/runs/%d", f.nextID), Response: resp, Binding: b})
 }
 
 func (f *fakeRuns) on(sha string) []CheckRun {
@@ -47,15 +48,33 @@ func (f *fakeRuns) on(sha string) []CheckRun {
 	return out
 }
 
-// computer fingerprints revs of r with the scope file read from main.
-func computer(t *testing.T, r *gittest.Repo) Fingerprinter {
+// gitRepo is r read through fingerprint.Git.
+func gitRepo(t *testing.T, r *gittest.Repo) *fingerprint.Git {
 	g := &fingerprint.Git{Dir: r.Dir}
 	t.Cleanup(func() { g.Close() })
-	return RepoFingerprinter(g, Scoping{ScopeFile: ".agc/scope", Base: "main", GateConfigs: []string{".agc/review.md"}})
+	return g
 }
 
-// judge is the gate: it answers block at rev and its run is posted by app.
-func judge(t *testing.T, runs *fakeRuns, compute Fingerprinter, app int64, rev string) {
+// workflow is the scope file read from main, and the gate's config.
+func workflow(t *testing.T, g *fingerprint.Git) Workflow {
+	t.Helper()
+	w, err := ReadWorkflow(context.Background(), g, ScopeSource{File: ".agc/scope", Base: "main"}, []string{".agc/review.md"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return w
+}
+
+// input is what FromHeads is given to carry gate review to head.
+func input(t *testing.T, r *gittest.Repo, head string, previous ...string) Input {
+	g := gitRepo(t, r)
+	return Input{GateID: "review", AppID: ourApp, Head: head, Previous: previous, Workflow: workflow(t, g),
+		Compute: RepoFingerprinter(g), Have: Reachable(g, "")}
+}
+
+// judge is the gate: it answers block at rev, agc-action binds the answer,
+// and the run is posted by app.
+func judge(t *testing.T, runs *fakeRuns, r *gittest.Repo, app int64, rev string) {
 	t.Helper()
 	gate := agc.Gate{ID: "review", Kind: agc.Judgment, Version: "1.0"}
 	resp := &agc.Response{AGC: "0.1", Gate: gate, Verdict: agc.Block,
@@ -63,16 +82,17 @@ func judge(t *testing.T, runs *fakeRuns, compute Fingerprinter, app int64, rev s
 		Findings: []agc.Finding{{ID: "f1", Class: "bug", Location: "src/a.go:1", What: "w", Why: "y", Severity: agc.Blocking,
 			Status: agc.StatusNew, Remedy: agc.Remedy{Kind: agc.RemedyCommand, Run: "go vet"}, Check: agc.Check{Kind: agc.CheckCommand, Run: "go test"}}},
 		Coverage: agc.Coverage{Complete: true, Classes: []string{"bug"}}, Attempt: agc.Attempt{N: 1, Budget: 3}}
-	res, err := compute(context.Background(), rev, resp)
+	g := gitRepo(t, r)
+	b, err := Bind(context.Background(), RepoFingerprinter(g), workflow(t, g), gate, rev, rev)
 	if err != nil {
 		t.Fatal(err)
 	}
-	resp.Subject.Fingerprint = res.Fingerprint
+	resp.Subject.Fingerprint = "sha256:whatever-the-gate-said"
 	raw, err := agc.Encode(resp)
 	if err != nil {
 		t.Fatal(err)
 	}
-	runs.post(app, rev, "failure", raw)
+	runs.post(app, rev, "failure", raw, &b)
 }
 
 func TestThreePushes(t *testing.T) {
@@ -83,13 +103,12 @@ func TestThreePushes(t *testing.T) {
 	r.Write("src/a.go", "package a // pr\n")
 	h1 := r.Commit("pr")
 	runs := &fakeRuns{}
-	compute := computer(t, r)
-	judge(t, runs, compute, ourApp, h1)
+	judge(t, runs, r, ourApp, h1)
 	ctx := context.Background()
 	push := func(path, content string, heads ...string) (string, *Result) {
 		r.Write(path, content)
 		h := r.Commit("push")
-		res, err := FromHeads(ctx, runs, Input{GateID: "review", AppID: ourApp, Head: h, Previous: heads, Compute: compute})
+		res, err := FromHeads(ctx, runs, input(t, r, h, heads...))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -116,7 +135,7 @@ func TestThreePushes(t *testing.T) {
 	if res.Carried || len(runs.on(h3)) != 0 || !strings.Contains(res.Reason, "scoped content changed") {
 		t.Fatalf("in-scope push: %+v", res)
 	}
-	judge(t, runs, compute, ourApp, h3) // the gate runs on h3
+	judge(t, runs, r, ourApp, h3) // the gate runs on h3
 
 	h4, res := push("docs/README.md", "# docs 3\n", h3, h2, h1)
 	if !res.Carried || res.From.HeadSHA != h3 || len(runs.on(h4)) != 1 {
@@ -129,19 +148,18 @@ func TestForgedRunFromAnotherAppIgnored(t *testing.T) {
 	r.Write("src/a.go", "package a\n", ".agc/scope", "src/**\n", ".agc/review.md", "Review.\n")
 	h1 := r.Commit("base")
 	runs := &fakeRuns{}
-	compute := computer(t, r)
-	judge(t, runs, compute, otherApp, h1) // a forged run, same name, matching fingerprint
+	judge(t, runs, r, otherApp, h1) // a forged run, same name, matching fingerprint
 	r.Write("docs/x.md", "x\n")
 	h2 := r.Commit("docs")
-	res, err := FromHeads(context.Background(), runs, Input{GateID: "review", AppID: ourApp, Head: h2, Previous: []string{h1}, Compute: compute})
+	res, err := FromHeads(context.Background(), runs, input(t, r, h2, h1))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if res.Carried || len(runs.on(h2)) != 0 || !strings.Contains(res.Reason, "no completed agc/review check run by app 15368") {
 		t.Errorf("forged run: %+v", res)
 	}
-	judge(t, runs, compute, ourApp, h1) // our own run is trusted
-	if res, err := FromHeads(context.Background(), runs, Input{GateID: "review", AppID: ourApp, Head: h2, Previous: []string{h1}, Compute: compute}); err != nil || !res.Carried {
+	judge(t, runs, r, ourApp, h1) // our own run is trusted
+	if res, err := FromHeads(context.Background(), runs, input(t, r, h2, h1)); err != nil || !res.Carried {
 		t.Errorf("own run: %+v, %v", res, err)
 	}
 }
@@ -186,18 +204,109 @@ func TestCarryRefusesConclusionOfAnotherVerdict(t *testing.T) {
 	r.Write("src/a.go", "package a\n", ".agc/scope", "src/**\n", ".agc/review.md", "Review.\n")
 	h1 := r.Commit("base")
 	runs := &fakeRuns{}
-	compute := computer(t, r)
-	judge(t, runs, compute, ourApp, h1) // a block
+	judge(t, runs, r, ourApp, h1) // a block
 	runs.runs[0].Conclusion = "skipped"
 	r.Write("docs/x.md", "x\n")
 	h2 := r.Commit("docs")
 	conclusion := func(v string) string { return map[string]string{agc.Block: "failure"}[v] }
-	res, err := FromHeads(context.Background(), runs, Input{GateID: "review", AppID: ourApp, Head: h2, Previous: []string{h1}, Compute: compute, Conclusion: conclusion})
+	in := input(t, r, h2, h1)
+	in.Conclusion = conclusion
+	res, err := FromHeads(context.Background(), runs, in)
 	if err != nil || res.Carried || !strings.Contains(res.Reason, `conclusion "skipped" is not that of its verdict block`) {
 		t.Errorf("skipped run: %+v, %v", res, err)
 	}
 	runs.runs[0].Conclusion = "failure"
-	if res, err := FromHeads(context.Background(), runs, Input{GateID: "review", AppID: ourApp, Head: h2, Previous: []string{h1}, Compute: compute, Conclusion: conclusion}); err != nil || !res.Carried {
+	if res, err := FromHeads(context.Background(), runs, in); err != nil || !res.Carried {
 		t.Errorf("failure run: %+v, %v", res, err)
+	}
+}
+
+// A trusted run without a binding record is never carried, whatever its
+// response says it judged: the answer was not bound by agc-action.
+func TestCarryNeedsBinding(t *testing.T) {
+	r := gittest.New(t)
+	r.Write("src/a.go", "package a\n", ".agc/scope", "src/**\n", ".agc/review.md", "Review.\n")
+	h1 := r.Commit("base")
+	runs := &fakeRuns{}
+	judge(t, runs, r, ourApp, h1)
+	runs.runs[0].Binding = nil
+	r.Write("docs/x.md", "x\n")
+	h2 := r.Commit("docs")
+	res, err := FromHeads(context.Background(), runs, input(t, r, h2, h1))
+	if err != nil || res.Carried || len(runs.on(h2)) != 0 || !strings.Contains(res.Reason, "has no binding record") {
+		t.Errorf("unbound run: %+v, %v", res, err)
+	}
+	runs.runs[0].BindingErr = "binding record: not closed"
+	if res, _ := FromHeads(context.Background(), runs, input(t, r, h2, h1)); res.Carried || !strings.Contains(res.Reason, "not closed") {
+		t.Errorf("broken record: %+v", res)
+	}
+}
+
+// Where the commit judged can be read, its fingerprint is recomputed and
+// must be the binding's; where it cannot (a shallow clone), the binding
+// record of our own run stands for it.
+func TestCarryRecomputesWhereItCan(t *testing.T) {
+	r := gittest.New(t)
+	r.Write("src/a.go", "package a\n", ".agc/scope", "src/**\n", ".agc/review.md", "Review.\n")
+	h1 := r.Commit("base")
+	runs := &fakeRuns{}
+	judge(t, runs, r, ourApp, h1)
+	r.Write("docs/x.md", "x\n")
+	h2 := r.Commit("docs")
+
+	in := input(t, r, h2, h1)
+	res, err := FromHeads(context.Background(), runs, in)
+	if err != nil || !res.Carried || !strings.Contains(res.Reason, "recomputed at "+h1[:7]) {
+		t.Fatalf("in the clone: %+v, %v", res, err)
+	}
+	runs.runs = runs.runs[:1]
+	in.Have = func(context.Context, string) error { return errors.New("a shallow clone") }
+	if res, err = FromHeads(context.Background(), runs, in); err != nil || !res.Carried || !strings.Contains(res.Reason, "by the binding record of check run 1: a shallow clone") {
+		t.Fatalf("not in the clone: %+v, %v", res, err)
+	}
+
+	// A record whose commit does not have its fingerprint is refused where
+	// the commit can be read.
+	runs.runs = runs.runs[:1]
+	b := *runs.runs[0].Binding
+	b.SHA, b.Commit = h2, h2
+	runs.runs[0].Binding, runs.runs[0].HeadSHA = &b, h2
+	r.Write("src/a.go", "package a // edited\n")
+	h3 := r.Commit("edit")
+	b.Fingerprint = fingerprintAt(t, r, h3)
+	res, err = FromHeads(context.Background(), runs, input(t, r, h3, h2))
+	if err != nil || res.Carried || !strings.Contains(res.Reason, "but recomputed there it is") {
+		t.Errorf("a record that names the wrong commit: %+v, %v", res, err)
+	}
+}
+
+func fingerprintAt(t *testing.T, r *gittest.Repo, rev string) string {
+	t.Helper()
+	g := gitRepo(t, r)
+	res, err := RepoFingerprinter(g)(context.Background(), rev, workflow(t, g).Spec(agc.Gate{ID: "review", Version: "1.0"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res.Fingerprint
+}
+
+// Without a scope the workflow defines, or with one that selects nothing
+// now, nothing is carried.
+func TestCarryNeedsTheWorkflowsScope(t *testing.T) {
+	r := gittest.New(t)
+	r.Write("src/a.go", "package a\n", ".agc/scope", "src/**\n", ".agc/review.md", "Review.\n")
+	h1 := r.Commit("base")
+	runs := &fakeRuns{}
+	judge(t, runs, r, ourApp, h1)
+	r.Git("rm", "-q", "-r", "src")
+	h2 := r.Commit("no src any more")
+	in := input(t, r, h2, h1)
+	in.Workflow = Workflow{}
+	if res, err := FromHeads(context.Background(), runs, in); err != nil || res.Carried || !strings.Contains(res.Reason, "defines no scope") {
+		t.Errorf("no scope: %+v, %v", res, err)
+	}
+	in = input(t, r, h2, h1)
+	if res, err := FromHeads(context.Background(), runs, in); err != nil || res.Carried || !strings.Contains(res.Reason, "selects no entry at "+h2[:7]) {
+		t.Errorf("nothing selected: %+v, %v", res, err)
 	}
 }

@@ -43,6 +43,11 @@ func Forward(prev *agc.Response, judged, to string) (*agc.Response, error) {
 	} else if ok && old.SHA != "" {
 		rec.SHA = old.SHA
 	}
+	return withRecord(prev, rec)
+}
+
+// withRecord returns a copy of prev with the carry record rec.
+func withRecord(prev *agc.Response, rec Record) (*agc.Response, error) {
 	val, err := json.Marshal(rec)
 	if err != nil {
 		return nil, err

@@ -6,47 +6,124 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/fingerprint"
 )
 
-// Scoping says what, besides the response, defines a gate's fingerprint.
-type Scoping struct {
-	// ScopeFile, when set, is the repo path of the scope file, read at
-	// Base (the base branch), never at the commit judged: a pull request
-	// cannot shrink the scope it is judged on. When empty, the response's
-	// own subject.scope is used.
-	ScopeFile, Base string
-	// GateConfigs are the repo paths of the gate's configuration files,
-	// read from the commit fingerprinted.
-	GateConfigs []string
+// Spec is what a scoped fingerprint is computed over, besides the commit:
+// the gate, the scope and the gate's configuration files.
+type Spec struct {
+	GateID, GateVersion string
+	Scope               fingerprint.Scope
+	GateConfigs         []string
 }
 
-// RepoFingerprinter fingerprints revisions of repo as sc says, bound to
-// the previous response's gate id and version.
-func RepoFingerprinter(repo fingerprint.Repo, sc Scoping) Fingerprinter {
-	return func(ctx context.Context, rev string, prev *agc.Response) (*fingerprint.Result, error) {
-		scope, err := sc.scope(ctx, repo, prev)
-		if err != nil {
-			return nil, err
-		}
-		return fingerprint.Compute(ctx, repo, fingerprint.Options{Rev: rev, Scope: scope,
-			GateID: prev.Gate.ID, GateVersion: prev.Gate.Version, GateConfigs: sc.GateConfigs})
+// Fingerprinter computes the scoped fingerprint of rev over s.
+type Fingerprinter func(ctx context.Context, rev string, s Spec) (*fingerprint.Result, error)
+
+// RepoFingerprinter fingerprints revisions of repo.
+func RepoFingerprinter(repo fingerprint.Repo) Fingerprinter {
+	return func(ctx context.Context, rev string, s Spec) (*fingerprint.Result, error) {
+		return fingerprint.Compute(ctx, repo, fingerprint.Options{Rev: rev, Scope: s.Scope,
+			GateID: s.GateID, GateVersion: s.GateVersion, GateConfigs: s.GateConfigs})
 	}
 }
 
-func (sc Scoping) scope(ctx context.Context, repo fingerprint.Repo, prev *agc.Response) (fingerprint.Scope, error) {
-	if sc.ScopeFile == "" {
-		s, err := fingerprint.ParseScope(prev.Subject.Scope)
+// ScopeSource is where a workflow takes the scope from: a scope file read
+// at Base (the base branch, never the commit judged: a pull request cannot
+// shrink the scope it is judged on), else Patterns. Neither: no scope.
+type ScopeSource struct {
+	File, Base string
+	Patterns   []string
+	// Names are how the inputs are called, for messages ("scope-file",
+	// "scope" by default).
+	FileName, PatternsName string
+}
+
+// ReadWorkflow resolves the workflow's scope in repo and pairs it with the
+// gate's configuration files. With no scope file and no patterns it
+// returns a Workflow that is not Defined: nothing is bound or carried.
+func ReadWorkflow(ctx context.Context, repo fingerprint.Repo, src ScopeSource, configs []string) (Workflow, error) {
+	fileName, patternsName := src.FileName, src.PatternsName
+	if fileName == "" {
+		fileName, patternsName = "scope-file", "scope"
+	}
+	w := Workflow{GateConfigs: configs}
+	switch {
+	case src.File != "" && src.Base == "":
+		return w, fmt.Errorf("%s %s: no base revision to read it from", fileName, src.File)
+	case src.File != "":
+		s, err := fingerprint.ReadScopeFile(ctx, repo, src.Base, src.File)
 		if err != nil {
-			return fingerprint.Scope{}, fmt.Errorf("/subject/scope: %w", err)
+			return w, err
 		}
-		return s, nil
+		w.Scope, w.ScopeFrom = s, fmt.Sprintf("%s %s at %s", fileName, src.File, src.Base)
+	case len(src.Patterns) > 0:
+		s, err := fingerprint.ParseScope(src.Patterns)
+		if err != nil {
+			return w, fmt.Errorf("%s: %w", patternsName, err)
+		}
+		w.Scope, w.ScopeFrom = s, patternsName
 	}
-	if sc.Base == "" {
-		return fingerprint.Scope{}, fmt.Errorf("scope file %s: no base revision to read it from", sc.ScopeFile)
+	return w, nil
+}
+
+// Commits is the git plumbing JudgedRev needs (fingerprint.Git).
+type Commits interface {
+	Commit(ctx context.Context, rev string) (string, error)
+	Parents(ctx context.Context, rev string) ([]string, error)
+}
+
+// JudgedRev returns the revision whose tree stands for commit sha, the one
+// reported on: HEAD when the checkout is sha or its merge with the base
+// (the default pull_request checkout, whose parent is sha, as the commit
+// object says even in a shallow clone); else sha itself when the clone
+// holds it. Anything else, such as the default branch a workflow_run or
+// pull_request_target workflow checks out, is not what the gates judged,
+// and it is an error. An empty sha is HEAD.
+func JudgedRev(ctx context.Context, g Commits, sha string) (string, error) {
+	head, err := g.Commit(ctx, "HEAD")
+	if err != nil {
+		return "", err
 	}
-	return fingerprint.ReadScopeFile(ctx, repo, sc.Base, sc.ScopeFile)
+	if sha == "" || head == sha {
+		return "HEAD", nil
+	}
+	if parents, err := g.Parents(ctx, "HEAD"); err == nil && slices.Contains(parents, sha) {
+		return "HEAD", nil
+	}
+	if c, err := g.Commit(ctx, sha); err == nil && c == sha {
+		return sha, nil
+	}
+	return "", fmt.Errorf("the checkout (%s) is neither the commit reported on (%s) nor its merge, and the clone does not hold that commit", Short(head), Short(sha))
+}
+
+// Objects is the git plumbing that recomputing at the commit judged needs:
+// whether the clone holds a commit, and fetching one by its id
+// (fingerprint.Git).
+type Objects interface {
+	HasCommit(ctx context.Context, sha string) bool
+	FetchCommit(ctx context.Context, remote, sha string) error
+}
+
+// Reachable returns an Input.Have over g: nil when the clone holds the
+// commit, or holds it once fetched by its id from remote ("" fetches
+// nothing); otherwise why not.
+func Reachable(g Objects, remote string) func(ctx context.Context, sha string) error {
+	return func(ctx context.Context, sha string) error {
+		if g.HasCommit(ctx, sha) {
+			return nil
+		}
+		if remote == "" {
+			return fmt.Errorf("%s is not in the clone", Short(sha))
+		}
+		if err := g.FetchCommit(ctx, remote, sha); err != nil {
+			return fmt.Errorf("%s is not in the clone and was not fetched: %w", Short(sha), err)
+		}
+		if !g.HasCommit(ctx, sha) {
+			return fmt.Errorf("%s is not in the clone, even fetched", Short(sha))
+		}
+		return nil
+	}
 }
 
 // PreviousHeads lists the earlier heads to look at, newest first: before

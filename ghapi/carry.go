@@ -53,14 +53,32 @@ func carryRun(run *github.CheckRun) carry.CheckRun {
 	case !errors.Is(err, review.ErrNotEmbedded):
 		cr.ResponseErr = err.Error()
 	}
+	if cr.Binding, err = carry.ReadBinding(run.GetOutput().GetText()); err != nil {
+		cr.BindingErr = err.Error()
+	}
 	return cr
+}
+
+// checkText is a check run's output.text: the binding record, when there
+// is one, first (carry.ReadBinding reads it only there), then the
+// embedded response. A record that does not fit beside the response is
+// left out: the run is then not carried.
+func checkText(raw []byte, b *carry.Binding) string {
+	text := review.EmbedResponse(raw)
+	if b == nil {
+		return text
+	}
+	if rec := carry.EmbedBinding(*b); len(rec)+len(text) <= review.MaxCheckText {
+		return rec + text
+	}
+	return text
 }
 
 // Create posts a completed check run with the carried response embedded
 // in output.text, as CheckRun embeds a gate's.
 func (r *CarryRuns) Create(ctx context.Context, n carry.NewCheckRun) error {
 	out := &github.CheckRunOutput{Title: github.String(n.Title), Summary: github.String(review.CutRunes(n.Summary, review.MaxCheckText)),
-		Text: github.String(review.EmbedResponse(n.Response))}
+		Text: github.String(checkText(n.Response, n.Binding))}
 	opt := github.CreateCheckRunOptions{Name: n.Name, HeadSHA: n.HeadSHA, Status: github.String("completed"),
 		Conclusion: github.String(n.Conclusion), Output: out}
 	if n.DetailsURL != "" {

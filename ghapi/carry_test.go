@@ -20,11 +20,11 @@ import (
 // and in the emulator (for check runs): branch pr off main, whose scope
 // file is src/** and whose gate config is .agc/review.md.
 type carryPR struct {
-	t       *testing.T
-	r       *gittest.Repo
-	srv     *ghtest.Server
-	ours    *Client // the Actions token: app 15368
-	compute carry.Fingerprinter
+	t    *testing.T
+	r    *gittest.Repo
+	g    *fingerprint.Git
+	srv  *ghtest.Server
+	ours *Client // the Actions token: app 15368
 }
 
 func newCarryPR(t *testing.T) *carryPR {
@@ -35,8 +35,17 @@ func newCarryPR(t *testing.T) *carryPR {
 	g := &fingerprint.Git{Dir: r.Dir}
 	t.Cleanup(func() { g.Close() })
 	srv := ghtest.New(t, ghtest.Options{})
-	return &carryPR{t: t, r: r, srv: srv, ours: newClient(t, srv, ghtest.TokenActions, &fakeSleep{}),
-		compute: carry.RepoFingerprinter(g, carry.Scoping{ScopeFile: ".agc/scope", Base: "main", GateConfigs: []string{".agc/review.md"}})}
+	return &carryPR{t: t, r: r, g: g, srv: srv, ours: newClient(t, srv, ghtest.TokenActions, &fakeSleep{})}
+}
+
+// workflow is the scope file read from main, and the gate's config.
+func (p *carryPR) workflow() carry.Workflow {
+	p.t.Helper()
+	w, err := carry.ReadWorkflow(context.Background(), p.g, carry.ScopeSource{File: ".agc/scope", Base: "main"}, []string{".agc/review.md"})
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	return w
 }
 
 // push commits files (path, content pairs) to the pull request.
@@ -48,8 +57,8 @@ func (p *carryPR) push(pathContent ...string) string {
 	return sha
 }
 
-// judge runs the gate at sha: its response (fingerprinted over the scope
-// at main) delivered as a check run with the client's token.
+// judge runs the gate at sha: its response, bound over the scope at main,
+// delivered as a check run with the client's token.
 func (p *carryPR) judge(c *Client, sha, verdict string) *agc.Response {
 	p.t.Helper()
 	var fs []agc.Finding
@@ -58,13 +67,12 @@ func (p *carryPR) judge(c *Client, sha, verdict string) *agc.Response {
 	}
 	resp := response("review", verdict, fs...)
 	resp.Gate = agc.Gate{ID: "review", Kind: agc.Judgment, Version: "1.0"}
-	resp.Subject = agc.Subject{Kind: agc.SubjectPullRequest, Scope: []string{"src/**"}}
-	res, err := p.compute(context.Background(), sha, resp)
+	resp.Subject = agc.Subject{Kind: agc.SubjectPullRequest, Fingerprint: "sha256:the-gate's", Scope: []string{"src/**"}}
+	b, err := carry.Bind(context.Background(), carry.RepoFingerprinter(p.g), p.workflow(), resp.Gate, sha, sha)
 	if err != nil {
 		p.t.Fatal(err)
 	}
-	resp.Subject.Fingerprint = res.Fingerprint
-	if _, err := c.CheckRun(context.Background(), CheckInput{HeadSHA: sha, Response: resp, Head: files{}}); err != nil {
+	if _, err := c.CheckRun(context.Background(), CheckInput{HeadSHA: sha, Response: resp, Head: files{}, Binding: &b}); err != nil {
 		p.t.Fatal(err)
 	}
 	return resp
@@ -72,7 +80,8 @@ func (p *carryPR) judge(c *Client, sha, verdict string) *agc.Response {
 
 func (p *carryPR) carry(head, before string) *carry.Result {
 	p.t.Helper()
-	res, err := carry.Gate(context.Background(), p.ours.CarryRuns(), carry.Options{Gate: "review", HeadSHA: head, Before: before, PR: 1, Compute: p.compute})
+	res, err := carry.Gate(context.Background(), p.ours.CarryRuns(), carry.Options{Gate: "review", HeadSHA: head, Before: before, PR: 1,
+		Workflow: p.workflow(), Compute: carry.RepoFingerprinter(p.g), Have: carry.Reachable(p.g, "")})
 	if err != nil {
 		p.t.Fatal(err)
 	}
@@ -117,8 +126,12 @@ func (p *carryPR) wantCarried(res *carry.Result, head, judged string, judgedResp
 	if err != nil {
 		p.t.Fatal(err)
 	}
+	b, err := carry.ReadBinding(got.Text)
+	if err != nil || b == nil || b.SHA != judged || b.CarriedTo != head {
+		p.t.Fatalf("carried run's binding record %+v (%v), want judged on %s, carried to %s", b, err, judged[:7], head[:7])
+	}
 	rec, ok, err := carry.ReadRecord(carried)
-	if err != nil || !ok || rec != (carry.Record{SHA: judged, Fingerprint: judgedResp.Subject.Fingerprint, To: head}) {
+	if err != nil || !ok || rec != (carry.Record{SHA: judged, Fingerprint: b.Fingerprint, To: head}) {
 		p.t.Errorf("carried record %+v (%v, %v), want from %s to %s", rec, ok, err, judged[:7], head[:7])
 	}
 	if carried.Verdict != judgedResp.Verdict || len(carried.Findings) != len(judgedResp.Findings) || carried.Subject.Fingerprint != judgedResp.Subject.Fingerprint {

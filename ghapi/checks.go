@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/carry"
 	"github.com/agcgate/agc-action/review"
 	"github.com/google/go-github/v62/github"
 )
@@ -21,6 +22,9 @@ type CheckInput struct {
 	Raw        []byte
 	Head       review.FileReader // to place annotations from patch remedies
 	DetailsURL string            // the workflow run, shown for action_required
+	// Binding, when set, is agc-action's binding record of the answer,
+	// written at the start of the text, apart from the response.
+	Binding *carry.Binding
 }
 
 // CheckRun posts the check run agc/<gate.id>: its conclusion from the
@@ -39,7 +43,7 @@ func (c *Client) CheckRun(ctx context.Context, in CheckInput) (*github.CheckRun,
 	if err != nil {
 		return nil, err
 	}
-	out := &github.CheckRunOutput{Title: github.String(review.CheckTitle(r)), Summary: &summary, Text: github.String(review.EmbedResponse(raw))}
+	out := &github.CheckRunOutput{Title: github.String(review.CheckTitle(r)), Summary: &summary, Text: github.String(checkText(raw, in.Binding))}
 	anns := review.Annotations(r, in.Head)
 	first := anns[:min(len(anns), MaxAnnotations)]
 	out.Annotations = first

@@ -7,6 +7,7 @@ import (
 	"io"
 
 	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/carry"
 	"github.com/agcgate/agc-action/review"
 )
 
@@ -20,6 +21,9 @@ type DeliverOptions struct {
 	Placement ReviewOptions
 	// DetailsURL links check runs and statuses to the workflow run.
 	DetailsURL string
+	// Bindings are agc-action's binding records of the answers it bound,
+	// by gate id, each written into its gate's check run.
+	Bindings map[string]carry.Binding
 	// Annotations and Summary receive workflow commands and the job
 	// summary when the token turns out to be read-only.
 	Annotations io.Writer
@@ -88,6 +92,9 @@ func (c *Client) deliverChecks(ctx context.Context, g agc.Doc, opt DeliverOption
 	r := g.Response
 	if opt.Check {
 		in := CheckInput{HeadSHA: opt.HeadSHA, Response: r, Raw: g.Raw, Head: opt.Placement.Head, DetailsURL: opt.DetailsURL}
+		if b, ok := opt.Bindings[r.Gate.ID]; ok {
+			in.Binding = &b
+		}
 		if _, err := c.CheckRun(ctx, in); err != nil {
 			return fmt.Errorf("gate %s: %w", r.Gate.ID, err)
 		}

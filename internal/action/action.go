@@ -18,6 +18,7 @@ import (
 	"strings"
 
 	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/carry"
 	"github.com/agcgate/agc-action/fingerprint"
 	"github.com/agcgate/agc-action/formats"
 	"github.com/agcgate/agc-action/ghapi"
@@ -99,23 +100,18 @@ func (r *actionRun) exec(ctx context.Context) int {
 		r.warn(l)
 	}
 	gates := r.withValidator(c)
-	g, rev := r.repo(ctx), ""
+	g := r.repo(ctx)
+	var bound binding
 	if g != nil {
 		defer g.Close()
-		if rev, err = r.fingerprintRev(ctx, g); err != nil {
-			r.warn("answers are not bound to scoped fingerprints and nothing is carried: " + err.Error())
-		} else {
-			for _, err := range r.bind(ctx, g, rev, gates) {
-				r.warn("not bound to a scoped fingerprint, so it can never be carried: " + err.Error())
-			}
-		}
+		bound = r.bindAnswers(ctx, g, gates)
 	}
 	gh, why, err := r.client()
 	if err != nil {
 		workflowCommand(r.e.Stdout, "error", err.Error())
 		return cmdenv.ExitUsage
 	}
-	carried, err := r.carryIfAsked(ctx, gh, why, g, rev, c)
+	carried, err := r.carryIfAsked(ctx, gh, why, g, bound, c)
 	if err != nil {
 		workflowCommand(r.e.Stdout, "error", err.Error())
 		return cmdenv.ExitUsage
@@ -132,7 +128,7 @@ func (r *actionRun) exec(ctx context.Context) int {
 		workflowCommand(r.e.Stdout, "error", err.Error())
 		return cmdenv.ExitUsage
 	}
-	degraded, derr := r.deliver(ctx, gh, why, gates, r.headFiles(ctx, g))
+	degraded, derr := r.deliver(ctx, gh, why, gates, bound.records, r.headFiles(ctx, g))
 	if err := r.writeSummary(all, from, degraded); err != nil {
 		r.warn("job summary: " + err.Error())
 	}
@@ -146,7 +142,7 @@ func (r *actionRun) exec(ctx context.Context) int {
 
 // carryIfAsked carries the gates the gate input names, when carrying is
 // on. A gate that cannot be carried is not an error: it must run again.
-func (r *actionRun) carryIfAsked(ctx context.Context, gh *ghapi.Client, why string, g *fingerprint.Git, rev string, c *collected) ([]carriedGate, error) {
+func (r *actionRun) carryIfAsked(ctx context.Context, gh *ghapi.Client, why string, g *fingerprint.Git, b binding, c *collected) ([]carriedGate, error) {
 	on, err := r.carryOn()
 	switch {
 	case err != nil:
@@ -155,8 +151,11 @@ func (r *actionRun) carryIfAsked(ctx context.Context, gh *ghapi.Client, why stri
 		return nil, nil
 	case g == nil:
 		return nil, errNoRepo
-	case rev == "":
-		return nil, nil // fingerprintRev said why
+	case b.rev == "":
+		return nil, nil // bindAnswers said why
+	case !b.w.Defined():
+		r.warn("not carrying: " + carry.ErrNoScope.Error())
+		return nil, nil
 	case gh == nil:
 		r.warn("not carrying: " + why)
 		return nil, nil
@@ -173,10 +172,7 @@ func (r *actionRun) carryIfAsked(ctx context.Context, gh *ghapi.Client, why stri
 		}
 		ids = append(ids, id)
 	}
-	carried, notCarried, err := r.carry(ctx, gh, g, rev, ids)
-	if err != nil {
-		r.warn("carry: " + err.Error())
-	}
+	carried, notCarried := r.carry(ctx, gh, g, b, ids)
 	if len(notCarried) > 0 {
 		fmt.Fprintf(r.e.Stdout, "not carried, must run again: %s\n", strings.Join(notCarried, ", "))
 	}

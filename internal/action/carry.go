@@ -12,7 +12,6 @@ import (
 	"github.com/agcgate/agc-action/carry"
 	"github.com/agcgate/agc-action/fingerprint"
 	"github.com/agcgate/agc-action/ghapi"
-	"github.com/agcgate/agc-action/validate"
 )
 
 // repo opens the workspace as a git repository, or nil when it is none.
@@ -27,36 +26,23 @@ func (r *actionRun) repo(ctx context.Context) *fingerprint.Git {
 	return g
 }
 
-// fingerprinter computes a gate's scoped fingerprint at a revision: over
-// the scope file read from the base branch, else the scope input, else the
-// answer's own scope, bound to the gate's id, version and config files.
-func (r *actionRun) fingerprinter(g *fingerprint.Git) carry.Fingerprinter {
-	return func(ctx context.Context, rev string, prev *agc.Response) (*fingerprint.Result, error) {
-		scope, err := r.scopeFor(ctx, g, prev)
-		if err != nil {
-			return nil, err
+// workflow resolves the scope the workflow defines: the scope-file read
+// from the base branch, else the scope input; with neither, a Workflow
+// that is not Defined, and nothing is bound or carried (an answer's own
+// scope is never used: it would let the answer choose what it is judged
+// on).
+func (r *actionRun) workflow(ctx context.Context, g *fingerprint.Git) (carry.Workflow, error) {
+	src := carry.ScopeSource{File: r.cfg.scopeFile, Patterns: r.cfg.scope}
+	if r.cfg.scopeFile != "" {
+		if src.Base = r.baseRev(); src.Base == "" {
+			return carry.Workflow{}, &inputError{"scope-file", "no base branch to read it from (a pull_request or merge_group event)"}
 		}
-		return fingerprint.Compute(ctx, g, fingerprint.Options{Rev: rev, Scope: scope,
-			GateID: prev.Gate.ID, GateVersion: prev.Gate.Version, GateConfigs: r.cfg.gateConfig})
 	}
-}
-
-func (r *actionRun) scopeFor(ctx context.Context, g *fingerprint.Git, prev *agc.Response) (fingerprint.Scope, error) {
-	switch {
-	case r.cfg.scopeFile != "":
-		base := r.baseRev()
-		if base == "" {
-			return fingerprint.Scope{}, &inputError{"scope-file", "no base branch to read it from (a pull_request or merge_group event)"}
-		}
-		s, err := fingerprint.ReadScopeFile(ctx, g, base, r.cfg.scopeFile)
-		if err != nil {
-			return s, fmt.Errorf("scope file %s at %s (fetch the base branch: git fetch --depth=1 origin %s): %w", r.cfg.scopeFile, base, r.rc.BaseRef, err)
-		}
-		return s, nil
-	case len(r.cfg.scope) > 0:
-		return fingerprint.ParseScope(r.cfg.scope)
+	w, err := carry.ReadWorkflow(ctx, g, src, r.cfg.gateConfig)
+	if err != nil && r.cfg.scopeFile != "" {
+		return w, fmt.Errorf("%w (fetch the base branch: git fetch --depth=1 origin %s)", err, r.rc.BaseRef)
 	}
-	return fingerprint.ParseScope(prev.Subject.Scope)
+	return w, err
 }
 
 // baseRev is the base branch as the checkout knows it.
@@ -68,61 +54,51 @@ func (r *actionRun) baseRev() string {
 }
 
 // fingerprintRev is the revision whose tree stands for the commit this
-// run reports on: the checkout when it is that commit, or its merge with
-// the base (a pull_request checkout, whose parent is the head); else the
-// commit itself when the clone has it. Anything else, such as the default
-// branch checked out by a workflow_run or pull_request_target workflow,
-// is not what the gates judged, and nothing is bound or carried.
+// run reports on (carry.JudgedRev): the checkout when it is that commit or
+// its merge with the base, else the commit itself when the clone has it.
+// Anything else is not what the gates judged, and nothing is bound or
+// carried.
 func (r *actionRun) fingerprintRev(ctx context.Context, g *fingerprint.Git) (string, error) {
-	want := r.rc.HeadSHA
-	head, err := g.Commit(ctx, "HEAD")
-	if err != nil {
-		return "", err
-	}
-	if want == "" || head == want {
-		return "HEAD", nil
-	}
-	if parents, err := g.Parents(ctx, "HEAD"); err == nil && slices.Contains(parents, want) {
-		return "HEAD", nil
-	}
-	if c, err := g.Commit(ctx, want); err == nil && c == want {
-		return want, nil
-	}
-	return "", fmt.Errorf("the checkout (%s) is neither the commit reported on (%s) nor its merge, and the clone does not hold that commit", carry.Short(head), carry.Short(want))
+	return carry.JudgedRev(ctx, g, r.rc.HeadSHA)
 }
 
-// bind gives each answer about repository content the scoped fingerprint
-// of rev, so that a later push can carry its verdict (docs/action.md, 3).
-// The gate's own subject is kept in agc-action/gate-subject, which also
-// marks the answer as bound: only bound answers are ever carried. An
-// answer that cannot be bound is posted as the gate wrote it and says why
-// in the log; the others are still bound.
-func (r *actionRun) bind(ctx context.Context, g *fingerprint.Git, rev string, gates []agc.Doc) []error {
-	compute := r.fingerprinter(g)
+// binding is what this run bound answers to.
+type binding struct {
+	rev     string         // the revision fingerprinted; "" when nothing can be bound (the log said why)
+	w       carry.Workflow // the scope and gate configuration the workflow defines
+	records map[string]carry.Binding
+}
+
+// bindAnswers binds each answer about repository content to the scoped
+// fingerprint of the commit reported on, over the workflow's scope
+// (docs/action.md, 3). The records go into the check runs beside the
+// answers, which are posted as the gates wrote them: only a bound answer
+// is ever carried. An answer that cannot be bound is posted without a
+// record and named in the log; the others are still bound.
+func (r *actionRun) bindAnswers(ctx context.Context, g *fingerprint.Git, gates []agc.Doc) binding {
+	rev, err := r.fingerprintRev(ctx, g)
+	if err != nil {
+		r.warn("answers are not bound to scoped fingerprints and nothing is carried: " + err.Error())
+		return binding{}
+	}
+	w, err := r.workflow(ctx, g)
+	if err != nil {
+		r.warn("answers are not bound to scoped fingerprints and nothing is carried: " + err.Error())
+		return binding{}
+	}
+	b := binding{rev: rev, w: w}
+	if !w.Defined() {
+		if slices.ContainsFunc(gates, func(d agc.Doc) bool { return carry.TreeSubject(d.Response.Subject.Kind) }) {
+			fmt.Fprintf(r.e.Stdout, "answers are not bound to scoped fingerprints, so none can be carried: %v\n", carry.ErrNoScope)
+		}
+		return b
+	}
 	var errs []error
-	for i := range gates {
-		resp := gates[i].Response
-		if resp.Gate.ID == validate.GateID || !carry.TreeSubject(resp.Subject.Kind) {
-			continue
-		}
-		if err := bindOne(ctx, compute, rev, &gates[i]); err != nil {
-			errs = append(errs, fmt.Errorf("gate %s: %w", resp.Gate.ID, err))
-		}
+	b.records, errs = carry.BindAll(ctx, carry.RepoFingerprinter(g), w, r.rc.HeadSHA, rev, gates)
+	for _, err := range errs {
+		r.warn("not bound to a scoped fingerprint, so it can never be carried: " + err.Error())
 	}
-	return errs
-}
-
-func bindOne(ctx context.Context, compute carry.Fingerprinter, rev string, g *agc.Doc) error {
-	resp := g.Response
-	res, err := compute(ctx, rev, resp)
-	if err != nil {
-		return err
-	}
-	if err := carry.Bind(resp, res); err != nil {
-		return err
-	}
-	g.Raw, err = agc.Encode(resp)
-	return err
+	return b
 }
 
 // carried is a gate whose earlier verdict now stands for this head.
@@ -133,20 +109,16 @@ type carriedGate struct {
 }
 
 // carry tries to carry each of ids from the previous head, fingerprinting
-// rev; the results go to the log, the summary and the outputs.
-func (r *actionRun) carry(ctx context.Context, gh *ghapi.Client, g *fingerprint.Git, rev string, ids []string) ([]carriedGate, []string, error) {
+// b.rev over the workflow's scope; the results go to the log, the summary
+// and the outputs. The commit a previous run judged is recomputed when the
+// clone has it or it can be fetched from origin by its id; otherwise the
+// binding record of that (trusted) run stands for it.
+func (r *actionRun) carry(ctx context.Context, gh *ghapi.Client, g *fingerprint.Git, b binding, ids []string) ([]carriedGate, []string) {
 	var out []carriedGate
 	var notCarried []string
-	compute := r.fingerprinter(g)
-	onlyBound := func(ctx context.Context, at string, prev *agc.Response) (*fingerprint.Result, error) {
-		if !carry.Bound(prev) {
-			return nil, errors.New("its answer was not bound to a scoped fingerprint by agc-action, so nothing says what it judged")
-		}
-		return compute(ctx, at, prev)
-	}
 	for _, id := range ids {
-		res, err := carry.Gate(ctx, gh.CarryRuns(), carry.Options{Gate: id, AppID: r.cfg.appID, HeadSHA: r.rc.HeadSHA, Rev: rev,
-			Before: r.rc.BeforeSHA, PR: r.rc.PR, Compute: onlyBound})
+		res, err := carry.Gate(ctx, gh.CarryRuns(), carry.Options{Gate: id, AppID: r.cfg.appID, HeadSHA: r.rc.HeadSHA, Rev: b.rev,
+			Before: r.rc.BeforeSHA, PR: r.rc.PR, Workflow: b.w, Compute: carry.RepoFingerprinter(g), Have: carry.Reachable(g, "origin")})
 		if err != nil {
 			fmt.Fprintf(r.e.Stdout, "carry %s: not carried: %v\n", id, err)
 			notCarried = append(notCarried, id)
@@ -160,17 +132,10 @@ func (r *actionRun) carry(ctx context.Context, gh *ghapi.Client, g *fingerprint.
 			notCarried = append(notCarried, id)
 			continue
 		}
-		resp, err := agc.Decode("check run "+fmt.Sprint(res.From.ID), res.From.Response, agc.Limits{})
-		if err != nil {
-			return out, append(notCarried, id), err
-		}
-		if resp, err = carry.Forward(resp, res.JudgedSHA, r.rc.HeadSHA); err != nil {
-			return out, append(notCarried, id), err
-		}
-		raw, _ := agc.Encode(resp)
-		out = append(out, carriedGate{gate: agc.Doc{Response: resp, Raw: raw}, from: res.JudgedSHA, reason: res.Reason})
+		raw, _ := agc.Encode(res.Response)
+		out = append(out, carriedGate{gate: agc.Doc{Response: res.Response, Raw: raw}, from: res.JudgedSHA, reason: res.Reason})
 	}
-	return out, notCarried, nil
+	return out, notCarried
 }
 
 // carryOn says whether this run carries: asked for, or by default on a

@@ -1,6 +1,7 @@
 package action
 
 import (
+	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -9,6 +10,7 @@ import (
 
 	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/carry"
+	"github.com/agcgate/agc-action/fingerprint"
 	"github.com/agcgate/agc-action/fingerprint/gittest"
 	"github.com/agcgate/agc-action/ghapi/ghtest"
 	"github.com/agcgate/agc-action/internal/cmdenv"
@@ -28,7 +30,8 @@ type carryPR struct {
 
 func newCarryPR(t *testing.T) *carryPR {
 	p := &carryPR{t: t, srv: ghtest.New(t, ghtest.Options{}), repo: gittest.New(t)}
-	p.repo.Write("src/a.go", "package a\n", "docs/README.md", "# docs\n", ".github/review.md", "Review for correctness.\n")
+	p.repo.Write("src/a.go", "package a\n", "docs/README.md", "# docs\n", ".github/review.md", "Review for correctness.\n",
+		".github/agc-scope", "# what the review gate judges\nsrc/**\n")
 	p.repo.Commit("base")
 	p.repo.Git("update-ref", "refs/remotes/origin/main", "HEAD")
 	return p
@@ -94,13 +97,26 @@ func (p *carryPR) runOn(sha string) *ghtest.CheckRun {
 	return runsOn(p.srv, sha)["agc/code-review"]
 }
 
+// bindingOf reads the binding record of a check run.
+func bindingOf(t *testing.T, run *ghtest.CheckRun) *carry.Binding {
+	t.Helper()
+	if run == nil {
+		t.Fatal("no check run")
+	}
+	b, err := carry.ReadBinding(run.Text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
 // TestActionREADMECarry is the README's third workflow across three
 // pushes: a docs-only push carries the block; an in-scope edit does not,
 // and the gate runs again; a docs-only push after that carries again.
 func TestActionREADMECarry(t *testing.T) {
 	p := newCarryPR(t)
-	carryStep := map[string]string{"carry": "true", "gate": "code-review", "gate-config": ".github/review.md"}
-	gateStep := map[string]string{"agc": "review.json", "gate-config": ".github/review.md"}
+	carryStep := map[string]string{"carry": "true", "gate": "code-review", "scope-file": ".github/agc-scope", "gate-config": ".github/review.md"}
+	gateStep := map[string]string{"agc": "review.json", "scope-file": ".github/agc-scope", "gate-config": ".github/review.md"}
 
 	ev := p.push("src/a.go", "package a // the change under review\n")
 	h0 := p.head
@@ -113,8 +129,11 @@ func TestActionREADMECarry(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.HasPrefix(resp.Subject.Fingerprint, "sha256:") || resp.Subject.Fingerprint == "sha256:whatever-the-agent-said" {
-		t.Fatalf("the answer was not bound to a scoped fingerprint: %s", resp.Subject.Fingerprint)
+	if b := bindingOf(t, judged); b == nil || b.SHA != h0 || !strings.HasPrefix(b.Fingerprint, "sha256:") || b.ScopeFrom != "scope-file .github/agc-scope at origin/main" {
+		t.Fatalf("the answer was not bound to a scoped fingerprint: %+v", b)
+	}
+	if resp.Subject.Fingerprint != "sha256:whatever-the-agent-said" {
+		t.Errorf("the gate's own subject was rewritten: %s", resp.Subject.Fingerprint)
 	}
 
 	ev = p.push("docs/README.md", "# docs, reworded\n")
@@ -125,6 +144,9 @@ func TestActionREADMECarry(t *testing.T) {
 	}
 	if run := p.runOn(h1); run == nil || run.Conclusion != "failure" || run.Title != "carried from "+h0[:7]+": scope unchanged" {
 		t.Fatalf("carried run on %s: %+v", h1[:7], run)
+	}
+	if b := bindingOf(t, p.runOn(h1)); b == nil || b.SHA != h0 || b.CarriedTo != h1 || !strings.Contains(log, "recomputed at "+h0[:7]) {
+		t.Errorf("carried run's binding %+v, want judged on %s, carried to %s, recomputed there:\n%s", b, h0[:7], h1[:7], log)
 	}
 
 	ev = p.push("src/a.go", "package a // fixed\n")
@@ -167,20 +189,14 @@ func TestActionCarryOnlyWhatWasJudged(t *testing.T) {
 		h0 := p.head
 		p.review()
 		p.repo.Git("checkout", "-q", "--detach", "refs/remotes/origin/main") // what workflow_run checks out
-		p.action(ev, map[string]string{"agc": "review.json", "fail-on": "never"})
-		run := p.runOn(h0)
-		resp, err := review.ReadBackResponse(&github.CheckRun{Output: &github.CheckRunOutput{Text: &run.Text}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		rec, _, _ := agc.Member(resp.Subject.Unknown, carry.GateSubjectKey)
-		if !strings.Contains(string(rec), `"bound_at": "`+h0+`"`) {
-			t.Fatalf("bound to %s, want the commit reported on, %s, not the checkout", rec, h0)
+		p.action(ev, map[string]string{"agc": "review.json", "scope": "src/**", "fail-on": "never"})
+		if b := bindingOf(t, p.runOn(h0)); b == nil || b.SHA != h0 || b.Commit != h0 {
+			t.Fatalf("bound to %+v, want the commit reported on, %s, not the checkout", b, h0)
 		}
 		p.repo.Git("checkout", "-q", "--detach", h0)
 		ev = p.push("src/a.go", "package a // changed in scope\n")
 		p.repo.Git("checkout", "-q", "--detach", "refs/remotes/origin/main")
-		if _, out, log := p.action(ev, map[string]string{"carry": "true", "gate": "code-review", "fail-on": "never"}); out["carried"] != "false" {
+		if _, out, log := p.action(ev, map[string]string{"carry": "true", "gate": "code-review", "scope": "src/**", "fail-on": "never"}); out["carried"] != "false" {
 			t.Fatalf("carried across an in-scope change from a base-branch checkout: %v\n%s", out, log)
 		}
 	})
@@ -194,7 +210,7 @@ func TestActionCarryOnlyWhatWasJudged(t *testing.T) {
 			t.Fatal(err)
 		}
 		p.srv.SetHead(prfixture.Repo, 2, strings.Repeat("ab", 20), nil)
-		_, _, log := p.action(ev, map[string]string{"agc": "review.json", "fail-on": "never"})
+		_, _, log := p.action(ev, map[string]string{"agc": "review.json", "scope": "src/**", "fail-on": "never"})
 		if !strings.Contains(log, "nothing is carried") {
 			t.Errorf("an answer about a commit the clone lacks must not be bound:\n%s", log)
 		}
@@ -203,9 +219,9 @@ func TestActionCarryOnlyWhatWasJudged(t *testing.T) {
 		p := newCarryPR(t)
 		ev := p.push("src/a.go", "package a // the change under review\n")
 		p.review()
-		p.action(ev, map[string]string{"agc": "review.json", "fail-on": "never"})
+		p.action(ev, map[string]string{"agc": "review.json", "scope": "src/**", "fail-on": "never"})
 		ev = p.push("docs/README.md", "# docs, reworded\n")
-		_, out, log := p.action(ev, map[string]string{"agc": "review.json", "carry": "true", "gate": "code-review", "fail-on": "never"})
+		_, out, log := p.action(ev, map[string]string{"agc": "review.json", "carry": "true", "gate": "code-review", "scope": "src/**", "fail-on": "never"})
 		if out["carried"] != "false" || out["blocking"] != "1" || !strings.Contains(log, "answered in this run") {
 			t.Fatalf("a gate answered in this run must not be carried too: %v\n%s", out, log)
 		}
@@ -221,34 +237,69 @@ func TestActionCarryOnlyWhatWasJudged(t *testing.T) {
 			t.Errorf("%d agc/code-review check runs on the head, want 1", n)
 		}
 	})
-	t.Run("one answer cannot be bound", func(t *testing.T) {
+	t.Run("an answer not about the tree", func(t *testing.T) {
 		p := newCarryPR(t)
 		ev := p.push("src/a.go", "package a // the change under review\n")
 		p.review()
 		bad := strings.ReplaceAll(readFile(t, filepath.Join(p.repo.Dir, "review.json")), `"code-review"`, `"lint"`)
-		bad = strings.ReplaceAll(bad, `"src/**"`, `"../outside/**"`)
+		bad = strings.ReplaceAll(bad, `"pull-request"`, `"tool-call"`)
 		if err := os.WriteFile(filepath.Join(p.repo.Dir, "a.json"), []byte(bad), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		_, _, log := p.action(ev, map[string]string{"agc": "a.json\nreview.json", "fail-on": "never"})
-		if !strings.Contains(log, "gate lint") {
-			t.Errorf("the unbindable answer must be named:\n%s", log)
-		}
+		p.action(ev, map[string]string{"agc": "a.json\nreview.json", "scope": "src/**", "fail-on": "never"})
 		for gate, want := range map[string]bool{"agc/code-review": true, "agc/lint": false} {
-			run := runsOn(p.srv, p.head)[gate]
-			resp, err := review.ReadBackResponse(&github.CheckRun{Output: &github.CheckRunOutput{Text: &run.Text}})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if carry.Bound(resp) != want {
-				t.Errorf("%s bound %v, want %v (fingerprint %s)", gate, carry.Bound(resp), want, resp.Subject.Fingerprint)
+			if b := bindingOf(t, runsOn(p.srv, p.head)[gate]); (b != nil) != want {
+				t.Errorf("%s bound %v, want %v", gate, b != nil, want)
 			}
 		}
 		ev = p.push("docs/README.md", "# docs, reworded\n")
-		if _, out, log := p.action(ev, map[string]string{"carry": "true", "gate": "lint", "fail-on": "never"}); out["carried"] != "false" || !strings.Contains(log, "not bound") {
+		if _, out, log := p.action(ev, map[string]string{"carry": "true", "gate": "lint", "scope": "src/**", "fail-on": "never"}); out["carried"] != "false" || !strings.Contains(log, "has no binding record") {
 			t.Errorf("an unbound answer must never carry: %v\n%s", out, log)
 		}
 	})
+}
+
+// TestActionCarryShallowClone: the commit a previous run judged is not in
+// a shallow clone. Fetched by its id from origin, its fingerprint is
+// recomputed; with no origin to fetch from, the binding record of our own
+// run stands for it.
+func TestActionCarryShallowClone(t *testing.T) {
+	p := newCarryPR(t)
+	gateStep := map[string]string{"agc": "review.json", "scope": "src/**", "fail-on": "never"}
+	carryStep := map[string]string{"carry": "true", "gate": "code-review", "scope": "src/**", "fail-on": "never"}
+	ev := p.push("src/a.go", "package a // the change under review\n")
+	h0 := p.head
+	p.review()
+	p.action(ev, gateStep)
+	ev = p.push("docs/README.md", "# docs, reworded\n")
+
+	for _, tc := range []struct {
+		name, remote, want string
+	}{
+		{"fetched by id", "file://" + p.repo.Dir, "recomputed at " + h0[:7]},
+		{"no origin", "", "by the binding record of check run"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ws := filepath.Join(t.TempDir(), "ws")
+			gittest.Run(t, p.repo.Dir, "clone", "-q", "--depth=1", "file://"+p.repo.Dir, ws)
+			if tc.remote == "" {
+				gittest.Run(t, ws, "remote", "remove", "origin")
+			}
+			g := &fingerprint.Git{Dir: ws}
+			if !g.HasCommit(context.Background(), p.head) || g.HasCommit(context.Background(), h0) {
+				t.Fatalf("the clone should hold the head %s, not the commit judged %s", p.head[:7], h0[:7])
+			}
+			g.Close()
+			r := newActionRunner(t, p.srv, ws, "pull_request", ev)
+			for k, v := range carryStep {
+				r.input(k, v)
+			}
+			_, log := r.run()
+			if out := r.outputs(); out["carried"] != "true" || !strings.Contains(log, tc.want) {
+				t.Fatalf("carried %q, want true and %q in the log:\n%s", out["carried"], tc.want, log)
+			}
+		})
+	}
 }
 
 // TestActionMergeCheckoutSuggestsOnHeadLines: on the default pull_request

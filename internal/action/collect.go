@@ -129,6 +129,7 @@ func (c *collected) addAGC(name string, data []byte) {
 // add keeps one gate's answer; a second answer from the same gate replaces
 // nothing and is reported.
 func (c *collected) add(src string, r *agc.Response, raw []byte) {
+	raw = c.stripOwn(src, r, raw)
 	if prev, ok := c.source[r.Gate.ID]; ok {
 		c.vs = append(c.vs, validate.Violation{Place: diag.Place{File: src, Pointer: "/gate/id"}, Rule: validate.ChainOrder,
 			Section: "§9", Severity: validate.SeverityError,

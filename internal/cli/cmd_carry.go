@@ -21,7 +21,11 @@ type carryOptions struct {
 
 const carryUsage = "--previous RESPONSE.json [--previous-rev REV] [--repo DIR] [--rev REV] [--scope-file PATH --base REV] [--gate-config PATH]...\n" +
 	"       agc-sarif carry --github --gate ID [--app-id N] [--repository OWNER/NAME] [--pr N] [--sha SHA] [--before SHA] " +
-	"[--repo DIR] [--rev REV] [--scope-file PATH [--base REV]] [--gate-config PATH]..."
+	"[--repo DIR] [--rev REV] (--scope-file PATH [--base REV] | --scope P...) [--gate-config PATH]...\n\n" +
+	"With --previous, the response is the file you chose, and it is trusted as it is: its subject.fingerprint,\n" +
+	"subject.scope and agc-action/carried-from members say what it judged. With --github, the previous verdict is\n" +
+	"read only from a check run agc-action wrote, by the app --app-id names: its binding record says what was\n" +
+	"judged, the answer's own agc-action/ members and scope count for nothing, and the scope is the one you give.\n"
 
 // runCarry implements "agc-sarif carry": it carries a verdict to a commit
 // whose scoped content is unchanged, or names what changed.
@@ -52,7 +56,7 @@ func runCarry(e *Env, args []string) int {
 func parseCarry(e *Env, args []string) (*carryOptions, int, bool) {
 	o := &carryOptions{}
 	fs := newFlags(e, "carry", carryUsage)
-	fs.StringVar(&o.previous, "previous", "", "the AGC response to carry (- for standard input)")
+	fs.StringVar(&o.previous, "previous", "", "the AGC response to carry (- for standard input), trusted as it is: its own subject and agc-action/ members say what it judged")
 	fs.StringVar(&o.previousRev, "previous-rev", "", "the commit the previous response was judged on")
 	fs.StringVar(&o.repo, "repo", ".", "the repository (a shallow clone is enough without --previous-rev)")
 	fs.StringVar(&o.rev, "rev", "HEAD", "the commit to carry the verdict to")
@@ -72,6 +76,8 @@ func parseCarry(e *Env, args []string) (*carryOptions, int, bool) {
 		err = evErr
 	case o.gh.on:
 		err = o.checkGithub(e, ev)
+	case len(o.gh.scope) > 0:
+		err = fmt.Errorf("--scope goes with --github (here the scope is the response's own, or --scope-file's)")
 	case o.previous == "":
 		err = fmt.Errorf("--previous is required")
 	case (o.scopeFile == "") != (o.base == ""):

@@ -24,6 +24,7 @@ type carryGithubOptions struct {
 	sha         string
 	before      string
 	token       string
+	scope       []string // --scope patterns, when no --scope-file
 }
 
 // flags declares the --github flags on fs, with the workflow's event as
@@ -36,6 +37,7 @@ func (g *carryGithubOptions) flags(e *Env, fs *flag.FlagSet, ev ghrun.Context) {
 	fs.IntVar(&g.pr, "pr", ev.PR, "with --github: the pull request (default from $GITHUB_EVENT_PATH)")
 	fs.StringVar(&g.sha, "sha", ev.HeadSHA, "with --github: the new head, where a carried check run is posted")
 	fs.StringVar(&g.before, "before", ev.BeforeSHA, "with --github: the previous head (default the synchronize event's before)")
+	fs.Var((*fpList)(&g.scope), "scope", "with --github, instead of --scope-file: a scope pattern; repeat for more")
 }
 
 // checkGithub validates --github mode and fills the defaults that depend
@@ -59,6 +61,10 @@ func (o *carryOptions) checkGithub(e *Env, ev ghrun.Context) error {
 		return errors.New("--github needs --sha (or GITHUB_SHA, or a pull request event)")
 	case g.pr <= 0 && g.before == "":
 		return errors.New("--github needs --pr or --before (or a pull_request event)")
+	case o.scopeFile == "" && len(g.scope) == 0:
+		return errors.New("--github needs --scope-file or --scope: the workflow, never the answer, says what a verdict covers")
+	case o.scopeFile != "" && len(g.scope) > 0:
+		return errors.New("--scope-file and --scope: give one")
 	case o.scopeFile != "" && o.base == "":
 		return errors.New("--scope-file needs --base (or a pull_request event): the scope is read from the base branch")
 	case g.token == "":
@@ -83,9 +89,13 @@ func carryGithub(e *Env, o *carryOptions) int {
 	if err != nil {
 		return fpFail(e, "carry", err)
 	}
-	compute := carry.RepoFingerprinter(repo, carry.Scoping{ScopeFile: o.scopeFile, Base: o.base, GateConfigs: o.configs})
+	w, err := carry.ReadWorkflow(context.Background(), repo, carry.ScopeSource{File: o.scopeFile, Base: o.base, Patterns: g.scope,
+		FileName: "--scope-file", PatternsName: "--scope"}, o.configs)
+	if err != nil {
+		return fpFail(e, "carry", err)
+	}
 	res, err := carry.Gate(context.Background(), c.CarryRuns(), carry.Options{Gate: g.gate, AppID: g.appID, HeadSHA: g.sha, Rev: rev,
-		Before: g.before, PR: g.pr, Compute: compute})
+		Before: g.before, PR: g.pr, Workflow: w, Compute: carry.RepoFingerprinter(repo), Have: carry.Reachable(repo, "origin")})
 	if err != nil {
 		return fpFail(e, "carry", err)
 	}

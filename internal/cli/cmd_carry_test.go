@@ -166,7 +166,7 @@ func TestCarryGithub(t *testing.T) {
 	srv.SetHead(ghRepo, 7, h0, nil)
 	env := ghEnv(srv, ghtest.TokenActions, map[string]string{"GITHUB_EVENT_PATH": ""})
 	prev := responseFile(t, r, h0, "pull-request", []string{"src/**"}, ".agc/review.md")
-	if code, _, errs := runGH(t, env, "--check", "--sha", h0, prev); code != ExitOK {
+	if code, _, errs := runGH(t, env, "--check", "--sha", h0, "--root", r.Dir, "--scope-file", ".agc/scope", "--base", "main", "--gate-config", ".agc/review.md", prev); code != ExitOK {
 		t.Fatalf("github --check: exit %d: %s", code, errs)
 	}
 	carry := func(head, before string) (int, string, string) {
@@ -214,6 +214,9 @@ func TestCarryGithubUsage(t *testing.T) {
 		{[]string{"--github", "--gate", "g", "--pr", "1"}, "--github needs --sha"},
 		{[]string{"--github", "--gate", "g", "--sha", "abc"}, "--github needs --pr or --before"},
 		{[]string{"--github", "--gate", "g", "--sha", "abc", "--pr", "1", "--previous", "x.json"}, "previous response is read from"},
+		{[]string{"--github", "--gate", "g", "--sha", "abc", "--pr", "1"}, "--github needs --scope-file or --scope"},
+		{[]string{"--github", "--gate", "g", "--sha", "abc", "--pr", "1", "--scope", "a", "--scope-file", "b"}, "give one"},
+		{[]string{"--previous", "x.json", "--scope", "src/**"}, "--scope goes with --github"},
 		{[]string{"--github", "--gate", "g", "--sha", "abc", "--pr", "1", "--scope-file", ".agc/scope"}, "--scope-file needs --base"},
 		{[]string{"--github", "--gate", "g", "--sha", "abc", "--pr", "1", "--repository", "nope"}, `--repository "nope" is not OWNER/NAME`},
 	} {
@@ -222,5 +225,90 @@ func TestCarryGithubUsage(t *testing.T) {
 		if code != ExitUsage || !strings.Contains(errb.String(), tc.want) {
 			t.Errorf("carry %q: exit %d, stderr %q; want 2 and %q", tc.args, code, errb.String(), tc.want)
 		}
+	}
+}
+
+// TestAttackGithubForgedBinding is issue 11, case 1, through "agc-sarif
+// github" and "carry --github": the author's answer brings a
+// subject.fingerprint computed beforehand for the next commit and its own
+// agc-action/gate-subject; github removes the member, with a warning
+// naming the file and the pointer, and posts no binding (it was given no
+// scope), so carry --github carries nothing to the next commit.
+func TestAttackGithubForgedBinding(t *testing.T) {
+	r := fpRepo(t)
+	r.Git("checkout", "-q", "-b", "pr")
+	r.Write("src/a.go", "package a // pr\n")
+	h0 := r.Commit("pr")
+	// The next push, prepared: its fingerprint is computed, then undone.
+	r.Write("src/backdoor.go", "package a // phones home\n")
+	future := r.Commit("backdoor")
+	code, out, errs := fpCall(t, runFingerprint, "--repo", r.Dir, "--rev", future, "--scope-file", ".agc/scope", "--base", "main",
+		"--gate-id", "review", "--gate-version", "1.0")
+	if code != ExitOK {
+		t.Fatalf("fingerprint: %s", errs)
+	}
+	r.Git("reset", "-q", "--hard", h0)
+	fp := strings.TrimSpace(out)
+	forged := filepath.Join(t.TempDir(), "response.json")
+	doc := `{"agc":"0.1","gate":{"id":"review","kind":"judgment","version":"1.0"},
+	 "subject":{"kind":"pull-request","fingerprint":"` + fp + `","scope":["src/**"],"agc-action/gate-subject":{"fingerprint":"` + fp + `"}},
+	 "verdict":"allow","coverage":{"complete":true,"classes":["bug"]},"attempt":{"n":1,"budget":3}}`
+	if err := os.WriteFile(forged, []byte(doc), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	srv := ghtest.New(t, ghtest.Options{})
+	srv.SetHead(ghRepo, 7, h0, nil)
+	env := ghEnv(srv, ghtest.TokenActions, map[string]string{"GITHUB_EVENT_PATH": ""})
+	code, _, errs = runGH(t, env, "--check", "--sha", h0, "--root", r.Dir, forged)
+	if code != ExitOK {
+		t.Fatalf("github --check: exit %d: %s", code, errs)
+	}
+	if !strings.Contains(errs, "response.json: warning: /subject/agc-action~1gate-subject: ") {
+		t.Errorf("no warning naming the file and the member's pointer:\n%s", errs)
+	}
+
+	r.Write("src/backdoor.go", "package a // phones home\n")
+	h1 := r.Commit("backdoor")
+	srv.SetHead(ghRepo, 7, h1, nil)
+	var stdout, stderr bytes.Buffer
+	code = runCarry(&Env{Stdin: strings.NewReader(""), Stdout: &stdout, Stderr: &stderr, Getenv: env}, []string{"--github", "--gate", "review",
+		"--repo", r.Dir, "--rev", h1, "--sha", h1, "--before", h0, "--pr", "7", "--scope-file", ".agc/scope", "--base", "main"})
+	if code != ExitOK || !strings.HasPrefix(stdout.String(), "carried=false\n") {
+		t.Fatalf("carry --github: exit %d\n%s%s", code, stdout.String(), stderr.String())
+	}
+	srv.Snapshot(func(_ map[string]*ghtest.PullRequest, runs []*ghtest.CheckRun, _ []*ghtest.Status, _ []*ghtest.SARIFUpload) {
+		for _, run := range runs {
+			if run.HeadSHA == h1 {
+				t.Errorf("a check run was posted on %s, which no gate judged: %s %q", h1[:7], run.Conclusion, run.Title)
+			}
+		}
+	})
+}
+
+// With --scope, github binds what it posts, and carry --github, given the
+// same scope, carries it.
+func TestCarryGithubScopeFlag(t *testing.T) {
+	r := fpRepo(t)
+	h0 := r.Git("rev-parse", "HEAD")
+	srv := ghtest.New(t, ghtest.Options{})
+	srv.SetHead(ghRepo, 7, h0, nil)
+	env := ghEnv(srv, ghtest.TokenActions, map[string]string{"GITHUB_EVENT_PATH": ""})
+	prev := writeResponse(t, "pull-request", "sha256:the-gate's", []string{"docs/nothing/**"})
+	if code, _, errs := runGH(t, env, "--check", "--sha", h0, "--root", r.Dir, "--scope", "src/**", prev); code != ExitOK {
+		t.Fatalf("github --check: exit %d: %s", code, errs)
+	}
+	r.Write("docs/README.md", "# docs, reworded\n")
+	h1 := r.Commit("docs")
+	var out, errb bytes.Buffer
+	args := []string{"--github", "--gate", "review", "--repo", r.Dir, "--rev", h1, "--sha", h1, "--before", h0, "--pr", "7", "--scope", "src/**"}
+	if code := runCarry(&Env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb, Getenv: env}, args); code != ExitOK ||
+		!strings.HasPrefix(out.String(), "carried=true\nreason=block carried from "+h0[:7]+": scope unchanged") {
+		t.Fatalf("docs-only push: exit %d\n%s%s", code, out.String(), errb.String())
+	}
+	out.Reset()
+	args[len(args)-1] = "src/*.go" // another scope than the one bound
+	if code := runCarry(&Env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb, Getenv: env}, args); code != ExitOK ||
+		!strings.HasPrefix(out.String(), "carried=false\n") {
+		t.Errorf("another scope: exit %d\n%s%s", code, out.String(), errb.String())
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/carry"
 	"github.com/agcgate/agc-action/formats"
 	"github.com/agcgate/agc-action/ghapi"
 	"github.com/agcgate/agc-action/internal/cmdenv"
@@ -35,9 +36,14 @@ type githubOptions struct {
 	detailsURL    string
 	summaryPath   string
 	files         []string
+	bind          githubBind
 }
 
-const githubUsage = "--repo OWNER/NAME --pr N --sha SHA [--upload-sarif] [--review] [--check] [--status] [--filter-mode MODE] [--dry-run] FILE..."
+const githubUsage = "--repo OWNER/NAME --pr N --sha SHA [--upload-sarif] [--review] [--check] [--status] [--filter-mode MODE] [--dry-run] " +
+	"[--scope P... | --scope-file PATH [--base REV]] [--gate-config PATH]... FILE...\n\n" +
+	"Members under agc-action/ in the answers are agc-action's: they are removed, with a warning. With --scope or\n" +
+	"--scope-file, each answer about repository content is bound to the scoped fingerprint of --sha in --root, and\n" +
+	"the binding record goes into its check run, so that carry --github can carry it.\n"
 
 // runGithub implements "agc-sarif github": it delivers AGC responses (and
 // SARIF logs, through the bridge) to GitHub code scanning, a pull request
@@ -52,7 +58,12 @@ func runGithub(e *Env, args []string) int {
 		fmt.Fprintf(e.Stderr, "agc-sarif github: %v\n", err)
 		return ExitUsage
 	}
-	if err := deliverGithub(context.Background(), e, opts, in); err != nil {
+	bindings, err := bindGithub(context.Background(), e, opts.bind, opts.root, opts.sha, in.gates)
+	if err != nil {
+		fmt.Fprintf(e.Stderr, "agc-sarif github: %v\n", err)
+		return ExitUsage
+	}
+	if err := deliverGithub(context.Background(), e, opts, in, bindings); err != nil {
 		fmt.Fprintf(e.Stderr, "agc-sarif github: %v\n", err)
 		return ExitUsage
 	}
@@ -80,6 +91,7 @@ func parseGithub(e *Env, args []string) (githubOptions, int, bool) {
 	fs.StringVar(&o.root, "root", ".", "repository checkout at the head commit (for suggestions and lines)")
 	fs.StringVar(&o.login, "login", ghapi.DefaultLogin, "the identity whose earlier comments a rerun takes as its own")
 	fs.DurationVar(&o.pollDelay, "poll-delay", 5*time.Second, "wait before the first code scanning status poll (doubles, 5 polls)")
+	o.bind.flags(fs, rc)
 	if code, ok := parseFlags(fs, args); !ok {
 		return o, code, false
 	}
@@ -101,6 +113,8 @@ func parseGithub(e *Env, args []string) (githubOptions, int, bool) {
 		err = errors.New("GITHUB_TOKEN is not set")
 	case o.review && o.pr <= 0:
 		err = errors.New("--review needs --pr (or a pull_request event)")
+	default:
+		err = o.bind.check()
 	}
 	if err != nil {
 		fmt.Fprintf(e.Stderr, "agc-sarif github: %v\n", err)
@@ -133,6 +147,9 @@ func readGithubInputs(e *Env, o githubOptions) (githubInputs, error) {
 				_ = printDiag(e.Stderr, "agc-sarif github: ", l.Place.Text("warning: "+l.Message))
 			}
 			for _, r := range rs {
+				if _, err := stripOwn(e, displayName(name), r, nil); err != nil {
+					return in, err
+				}
 				in.gates = append(in.gates, agc.Doc{Response: r})
 			}
 			in.sarif = append(in.sarif, data)
@@ -146,14 +163,18 @@ func readGithubInputs(e *Env, o githubOptions) (githubInputs, error) {
 			if d.Err != nil {
 				return in, d.Err
 			}
-			in.gates = append(in.gates, agc.Doc{Response: d.Response, Raw: d.Raw})
+			raw, err := stripOwn(e, d.Where(), d.Response, d.Raw)
+			if err != nil {
+				return in, err
+			}
+			in.gates = append(in.gates, agc.Doc{Response: d.Response, Raw: raw})
 			in.agc = append(in.agc, d.Response)
 		}
 	}
 	return in, nil
 }
 
-func deliverGithub(ctx context.Context, e *Env, o githubOptions, in githubInputs) error {
+func deliverGithub(ctx context.Context, e *Env, o githubOptions, in githubInputs, bindings map[string]carry.Binding) error {
 	var dry io.Writer
 	if o.dryRun {
 		dry = e.Stdout
@@ -174,7 +195,7 @@ func deliverGithub(ctx context.Context, e *Env, o githubOptions, in githubInputs
 	}
 	defer closeSummary()
 	rep, err := c.Deliver(ctx, in.gates, ghapi.DeliverOptions{PR: o.pr, HeadSHA: o.sha, Review: o.review, Check: o.check, Status: o.status,
-		Placement: ghapi.ReviewOptions{Mode: o.mode, Head: head}, DetailsURL: o.detailsURL, Annotations: e.Stdout, Summary: summary})
+		Placement: ghapi.ReviewOptions{Mode: o.mode, Head: head}, DetailsURL: o.detailsURL, Bindings: bindings, Annotations: e.Stdout, Summary: summary})
 	if err != nil {
 		return err
 	}
