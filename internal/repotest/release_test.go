@@ -224,12 +224,46 @@ func TestRelease(t *testing.T) {
 		}
 	})
 
+	// Another clone, at another path, checked out at another time.
+	other := cleanClone(t, rev)
+
 	t.Run("reproducible", func(t *testing.T) {
-		// Another clone, at another path, checked out at another time.
-		other := cleanClone(t, rev)
 		again := buildSnapshot(t, other, filepath.Join(t.TempDir(), "dist"), "./scripts/release-build.sh")
 		if !bytes.Equal(again.checksums, snap.checksums) {
 			t.Fatalf("a second build of %s gave other archives:\n%s\nthen\n%s", rev, snap.checksums, again.checksums)
+		}
+	})
+
+	t.Run("a release build names its version", func(t *testing.T) {
+		// What the release workflow runs, here with a version no release has.
+		rel := buildSnapshot(t, other, filepath.Join(t.TempDir(), "dist"), "./scripts/release-build.sh", "v0.99.0")
+		name := archiveName("0.99.0", "linux", runtime.GOARCH, "tar.gz")
+		if rel.version != "0.99.0" || rel.sums[name] == "" || len(rel.sums) != len(platforms) {
+			t.Fatalf("release v0.99.0 built version %q with %v", rel.version, rel.sums)
+		}
+		if runtime.GOOS == "linux" {
+			dir := t.TempDir()
+			untar(t, filepath.Join(rel.dir, name), dir)
+			out, err := exec.Command(filepath.Join(dir, "agc-sarif"), "version").CombinedOutput()
+			if want := "agc-sarif 0.99.0 (" + rev + ")\n"; err != nil || string(out) != want {
+				t.Errorf("agc-sarif version: %v %q, want %q", err, out, want)
+			}
+		}
+		// A release is built from a commit, with a version of three numbers.
+		if err := os.WriteFile(filepath.Join(other, "README.md"), []byte("changed\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range []struct{ version, want string }{
+			{"v0.99.1", "the work tree is not clean"},
+			{"0.99.1", "the version 0.99.1 is not vMAJOR.MINOR.PATCH"},
+			{"v0.99.1-rc", "the version v0.99.1-rc is not vMAJOR.MINOR.PATCH"},
+		} {
+			cmd := exec.Command("./scripts/release-build.sh", c.version)
+			cmd.Dir = other
+			out, err := cmd.CombinedOutput()
+			if exitCode(err) != 2 || !strings.Contains(string(out), c.want) {
+				t.Errorf("release-build.sh %s: exit %d, want 2 and %q:\n%s", c.version, exitCode(err), c.want, out)
+			}
 		}
 	})
 
