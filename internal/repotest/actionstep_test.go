@@ -19,6 +19,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/agcgate/agc-action/internal/testkit"
 	"go.yaml.in/yaml/v4"
 )
 
@@ -146,6 +147,11 @@ func (r *runner) link(name string) {
 	r.t.Helper()
 	p, err := exec.LookPath(name)
 	if err != nil {
+		// Debian's own packages on every machine of this kind, not tools
+		// make setup installs.
+		if os.Getenv(testkit.RequireEnv) != "" {
+			r.t.Fatalf("the action step test needs %s on PATH: %v", name, err)
+		}
 		r.t.Skipf("the action step test needs %s on PATH: %v", name, err)
 	}
 	if err := os.Symlink(p, filepath.Join(r.bin, name)); err != nil {
@@ -594,4 +600,69 @@ func dockerArgs(t *testing.T, path string) []string {
 		t.Fatalf("docker was not run: %v", err)
 	}
 	return strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
+}
+
+// TestReleaseRecordRefuses: scripts/release-record.sh writes a record only
+// of exactly the six archives of the version it is given, and an image
+// named by digest.
+func TestReleaseRecordRefuses(t *testing.T) {
+	dir := t.TempDir()
+	action := filepath.Join(dir, "action.yml")
+	src, err := os.ReadFile(filepath.Join(root, "action.yml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Checksums of made-up archives: the script checks their form only.
+	sums := func(version string, drop int) string {
+		var b strings.Builder
+		for i, p := range platforms {
+			if i != drop {
+				sum := sha256.Sum256([]byte(p.goos + p.goarch))
+				fmt.Fprintf(&b, "%x  %s\n", sum, archiveName(version, p.goos, p.goarch, p.ext))
+			}
+		}
+		return b.String()
+	}
+	for _, c := range []struct {
+		name, tag, image, checksums, want string
+	}{
+		{"an archive missing", "v1.2.3", testImage(), sums("1.2.3", 3), "does not list exactly the six archives of v1.2.3"},
+		{"another version's archives", "v1.2.3", testImage(), sums("1.2.4", -1), "does not list exactly the six archives of v1.2.3"},
+		{"an archive twice", "v1.2.3", testImage(), sums("1.2.3", -1) + strings.SplitAfter(sums("1.2.3", -1), "\n")[0], "does not list exactly the six archives"},
+		{"no SHA-256", "v1.2.3", testImage(), strings.Replace(sums("1.2.3", -1), "  ", "0  ", 1), "has no SHA-256"},
+		{"an image by tag", "v1.2.3", "ghcr.io/agcgate/agc-action:v1", sums("1.2.3", -1), "is not NAME@sha256:DIGEST"},
+		{"a version without v", "1.2.3", testImage(), sums("1.2.3", -1), "is not vMAJOR.MINOR.PATCH"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if err := os.WriteFile(action, src, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			file := filepath.Join(dir, "checksums.txt")
+			if err := os.WriteFile(file, []byte(c.checksums), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			cmd := exec.Command("./scripts/release-record.sh", c.tag, c.image, file, action)
+			cmd.Dir = root
+			out, err := cmd.CombinedOutput()
+			if exitCode(err) != 2 || !strings.Contains(string(out), c.want) {
+				t.Errorf("exit %d, want 2 and %q:\n%s", exitCode(err), c.want, out)
+			}
+			if got, _ := os.ReadFile(action); !bytes.Equal(got, src) {
+				t.Error("action.yml was changed")
+			}
+		})
+	}
+	// And the same script accepts well-formed input, so the cases above
+	// fail for their own reasons.
+	if err := os.WriteFile(filepath.Join(dir, "checksums.txt"), []byte(sums("1.2.3", -1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("./scripts/release-record.sh", "v1.2.3", testImage(), filepath.Join(dir, "checksums.txt"), action)
+	cmd.Dir = root
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("a good record: %v\n%s", err, out)
+	}
+	if env := readAction(t, action).Runs.Steps[0].Env; env["AGC_RELEASE_VERSION"] != "v1.2.3" || env["AGC_RELEASE_SHA256"] != sums("1.2.3", -1) {
+		t.Errorf("the record reads %q and %q", env["AGC_RELEASE_VERSION"], env["AGC_RELEASE_SHA256"])
+	}
 }
