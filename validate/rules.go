@@ -48,6 +48,7 @@ const (
 	ClassDuplicateKey      = agc.ClassDuplicateKey
 	ClassTooDeep           = agc.ClassTooDeep
 	ClassTooLarge          = agc.ClassTooLarge
+	ClassNoResponse        = agc.ClassNoResponse
 	sectionUnknownForClass = "§3"
 )
 
@@ -58,6 +59,7 @@ var rules = []Rule{
 	{ClassTooDeep, "§3", SeverityError, "Nesting may not exceed the validator's depth limit."},
 	{ClassTooLarge, "§3", SeverityError, "The input may not exceed the validator's size limit."},
 	{ClassSchema, "§3", SeverityError, "The response must match the AGC JSON Schema: required members, types and enums."},
+	{ClassNoResponse, "§3", SeverityError, "An input holds at least one response: an empty file, an empty array or JSON Lines without a line answer nothing, and a gate that answered nothing has not passed."},
 	{AllowNoBlocking, "§6", SeverityError, "allow MUST NOT carry a blocking finding."},
 	{BlockNeedsBlocking, "§6", SeverityError, "block MUST carry at least one blocking finding."},
 	{RepairedNeedsBlocking, "§6", SeverityError, "repaired MUST carry at least one blocking finding."},

@@ -152,10 +152,14 @@ func convertRead(e *Env, reg *formats.Registry, opts convertOptions, file string
 	return rs, f.Name, nil
 }
 
-// whyUndetected: when no format recognises a JSON-looking input, the
-// input's own syntax error (with its byte offset) says more than the list
-// of formats tried.
+// whyUndetected: when no format recognises an input, an empty one (or an
+// empty array) is said to hold no response, and a JSON-looking one's own
+// syntax error (with its byte offset) says more than the list of formats
+// tried.
 func whyUndetected(name string, data []byte, max int64, detectErr error) error {
+	if err := agc.CheckNotEmpty(name, data); err != nil {
+		return err // an empty file or [] is no answer in any format
+	}
 	if !cmdenv.LooksLikeJSON(data) {
 		return detectErr
 	}
