@@ -181,22 +181,24 @@ func (r *actionRun) carryIfAsked(ctx context.Context, gh *ghapi.Client, why stri
 
 // collect reads every answer the inputs name.
 func (r *actionRun) collect() (*collected, error) {
-	c := &collected{source: map[string]string{}}
+	c := &collected{source: map[string]string{}, paired: r.cfg.pairedGate}
+	r.warnUnpaired("agc", r.cfg.agc, "the gate id it names itself")
 	files, err := expand(r.root, r.cfg.agc)
 	if err != nil {
 		return nil, &inputError{"agc", err.Error()}
 	}
 	for _, f := range files {
-		data, err := r.readWorkspace(f, agc.DefaultMaxBytes)
+		data, err := r.readWorkspace(f.path, agc.DefaultMaxBytes)
 		if err != nil {
 			return nil, err
 		}
 		if int64(len(data)) > agc.DefaultMaxBytes {
-			c.vs = append(c.vs, unreadable(relName(r.root, f), fmt.Errorf("larger than %d bytes", agc.DefaultMaxBytes)))
+			c.vs = append(c.vs, unreadable(relName(r.root, f.path), fmt.Errorf("larger than %d bytes", agc.DefaultMaxBytes)))
 			continue
 		}
-		collectAGC(c, r.reg, r.root, f, data)
+		collectAGC(c, r.reg, r.root, f.path, data, f.gate)
 	}
+	r.warnUnpaired("sarif", r.cfg.sarif, "a gate id made from its tool's name")
 	logs, err := expand(r.root, r.cfg.sarif)
 	if err != nil {
 		return nil, &inputError{"sarif", err.Error()}
@@ -206,7 +208,22 @@ func (r *actionRun) collect() (*collected, error) {
 			return nil, err
 		}
 	}
+	if err := c.addUnpairedRuns(); err != nil {
+		return nil, err
+	}
 	return c, nil
+}
+
+// warnUnpaired recommends pairing each line of input that pairs its files
+// with no gate: their answers are posted under whatever gate they name,
+// and never carried.
+func (r *actionRun) warnUnpaired(input string, ps []filePattern, named string) {
+	for _, p := range ps {
+		if p.gate == "" {
+			r.warn(fmt.Sprintf("input %q: line %q pairs its files with no gate, so each answer in them is posted under %s and is never carried; "+
+				"pair the line with the gate it answers (GATE-ID=%s), see docs/action.md", input, p.String(), named, p.String()))
+		}
+	}
 }
 
 // readWorkspace reads an input file: inside the workspace through the
@@ -231,28 +248,21 @@ func (r *actionRun) readWorkspace(file string, max int64) ([]byte, error) {
 
 // collectSARIF gates a SARIF log through the bridge: each run becomes one
 // deterministic gate's answer.
-func (r *actionRun) collectSARIF(c *collected, file string) error {
-	data, err := r.readWorkspace(file, sarif.DefaultMaxBytes)
+func (r *actionRun) collectSARIF(c *collected, f inputFile) error {
+	data, err := r.readWorkspace(f.path, sarif.DefaultMaxBytes)
 	if err != nil {
 		return err
 	}
-	name := relName(r.root, file)
-	rs, lints, err := cmdenv.GateSARIF(r.reg, name, data, r.root, r.cfg.failLevel)
+	name := relName(r.root, f.path)
+	runs, lints, err := cmdenv.GateSARIF(name, data, r.root, r.cfg.failLevel)
 	if err != nil {
 		return fmt.Errorf("input \"sarif\": %w", err)
 	}
 	for _, l := range lints {
 		c.lint = append(c.lint, l.String())
 	}
-	for _, resp := range rs {
-		raw, err := agc.Encode(resp)
-		if err != nil {
-			return err
-		}
-		c.add(name, resp, raw)
-	}
 	c.sarif = append(c.sarif, data)
-	return nil
+	return c.addSARIF(name, data, f.gate, runs)
 }
 
 // withValidator adds the validator's own answer as gate agc-validate when

@@ -93,8 +93,12 @@ func (r *actionRun) bindAnswers(ctx context.Context, g *fingerprint.Git, gates [
 		}
 		return b
 	}
+	// Only a paired gate is ever carried (docs/action.md): an answer from
+	// a line that pairs its files with no gate is not bound, and collect
+	// warned about that line.
+	paired := slices.DeleteFunc(slices.Clone(gates), func(d agc.Doc) bool { return !r.cfg.pairedGate(d.Response.Gate.ID) })
 	var errs []error
-	b.records, errs = carry.BindAll(ctx, carry.RepoFingerprinter(g), w, r.rc.HeadSHA, rev, gates)
+	b.records, errs = carry.BindAll(ctx, carry.RepoFingerprinter(g), w, r.rc.HeadSHA, rev, paired)
 	for _, err := range errs {
 		r.warn("not bound to a scoped fingerprint, so it can never be carried: " + err.Error())
 	}

@@ -5,15 +5,16 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/review"
 	githubactions "github.com/sethvargo/go-githubactions"
 )
 
 // Inputs are the Action's inputs (action.yml), parsed and checked.
 type Inputs struct {
-	agc, sarif  []string // glob patterns
-	failOn      string   // block, escalate or never
-	failLevel   string   // SARIF level that blocks: error, warning, note, none
+	agc, sarif  []filePattern // globs, each paired with its gate or not
+	failOn      string        // block, escalate or never
+	failLevel   string        // SARIF level that blocks: error, warning, note, none
 	review      switchInput
 	check       switchInput
 	status      switchInput
@@ -64,8 +65,6 @@ func ReadInputs(getenv func(string) string) (*Inputs, error) {
 
 func readInputs(a *githubactions.Action) (*Inputs, error) {
 	c := &Inputs{
-		agc:        lines(a.GetInput("agc")),
-		sarif:      lines(a.GetInput("sarif")),
 		category:   a.GetInput("category"),
 		scope:      lines(a.GetInput("scope")),
 		scopeFile:  a.GetInput("scope-file"),
@@ -76,6 +75,17 @@ func readInputs(a *githubactions.Action) (*Inputs, error) {
 		sha:        a.GetInput("sha"),
 	}
 	var err error
+	if c.agc, err = parsePatterns("agc", lines(a.GetInput("agc"))); err != nil {
+		return c, err
+	}
+	if c.sarif, err = parsePatterns("sarif", lines(a.GetInput("sarif"))); err != nil {
+		return c, err
+	}
+	for _, id := range c.gates {
+		if cerr := agc.CheckGateID(id); cerr != nil {
+			return c, &inputError{"gate", cerr.Error()}
+		}
+	}
 	pick := func(name, def string, allowed ...string) string {
 		v := strings.ToLower(a.GetInput(name))
 		if v == "" {
@@ -109,6 +119,18 @@ func readInputs(a *githubactions.Action) (*Inputs, error) {
 		err = &inputError{"agc", "give the gates' answers: agc (AGC responses or agent messages) and/or sarif (SARIF logs), or the gates to carry (gate)"}
 	}
 	return c, err
+}
+
+// pairedGate reports whether a line of the agc or sarif input pairs its
+// files with gate id: only a paired gate's answers are bound to a scoped
+// fingerprint, so only a paired gate is ever carried.
+func (c *Inputs) pairedGate(id string) bool {
+	for _, p := range append(append([]filePattern(nil), c.agc...), c.sarif...) {
+		if p.gate == id {
+			return true
+		}
+	}
+	return false
 }
 
 // lines splits a multi-line input into its non-empty lines; a line that

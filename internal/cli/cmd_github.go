@@ -11,6 +11,7 @@ import (
 
 	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/carry"
+	"github.com/agcgate/agc-action/diag"
 	"github.com/agcgate/agc-action/formats"
 	"github.com/agcgate/agc-action/ghapi"
 	"github.com/agcgate/agc-action/internal/cmdenv"
@@ -133,24 +134,31 @@ type githubInputs struct {
 
 func readGithubInputs(e *Env, o githubOptions) (githubInputs, error) {
 	var in githubInputs
+	var ids, tools []string // of the SARIF runs, to find clashing tool names
 	for _, name := range o.files {
 		data, err := readInput(e, name, agc.DefaultMaxBytes)
 		if err != nil {
 			return in, err
 		}
 		if formats.LooksLikeSARIF(data) {
-			rs, lints, err := cmdenv.GateSARIF(formats.Default(), displayName(name), data, o.root, "")
+			runs, lints, err := cmdenv.GateSARIF(displayName(name), data, o.root, "")
 			if err != nil {
 				return in, err
 			}
 			for _, l := range lints {
 				_ = printDiag(e.Stderr, "agc-sarif github: ", l.Place.Text("warning: "+l.Message))
 			}
-			for _, r := range rs {
-				if _, err := stripOwn(e, displayName(name), r, nil); err != nil {
+			for i, r := range runs {
+				if err := agc.CheckGateID(r.Response.Gate.ID); err != nil {
+					p := diag.Place{File: displayName(name), Pointer: fmt.Sprintf("/runs/%d", i)}
+					diag.Locate(data, &p)
+					return in, errors.New(p.Text(err.Error() + "; agc-sarif refuses to post it"))
+				}
+				if _, err := stripOwn(e, displayName(name), r.Response, nil); err != nil {
 					return in, err
 				}
-				in.gates = append(in.gates, agc.Doc{Response: r})
+				in.gates = append(in.gates, agc.Doc{Response: r.Response})
+				ids, tools = append(ids, r.Response.Gate.ID), append(tools, r.Tool)
 			}
 			in.sarif = append(in.sarif, data)
 			continue
@@ -163,6 +171,9 @@ func readGithubInputs(e *Env, o githubOptions) (githubInputs, error) {
 			if d.Err != nil {
 				return in, d.Err
 			}
+			if err := d.GateIDError(data); err != nil {
+				return in, err
+			}
 			raw, err := stripOwn(e, d.Where(), d.Response, d.Raw)
 			if err != nil {
 				return in, err
@@ -170,6 +181,9 @@ func readGithubInputs(e *Env, o githubOptions) (githubInputs, error) {
 			in.gates = append(in.gates, agc.Doc{Response: d.Response, Raw: raw})
 			in.agc = append(in.agc, d.Response)
 		}
+	}
+	if cl := sarif.Clashes(ids, tools); len(cl) > 0 {
+		return in, fmt.Errorf("the SARIF tools %q all become gate id %q, so nothing is posted: one tool would answer for another (post them with the Action, pairing each log with a gate id: ID=FILE)", cl[0].Tools, cl[0].ID)
 	}
 	return in, nil
 }
