@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/agcgate/agc-action/internal/cmdenv"
@@ -71,7 +72,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(
 	}
 	c, ok := cmds[args[0]]
 	if !ok {
-		fmt.Fprintf(e.Stderr, "agc-sarif: unknown command %q\n", args[0])
+		_ = printLine(e.Stderr, "agc-sarif: unknown command "+strconv.Quote(args[0]))
 		usage(e.Stderr, cmds)
 		return ExitUsage
 	}
