@@ -34,7 +34,12 @@
 //     our `::error` lines are written outside the block. Outside GitHub
 //     Actions the text is written as it is.
 //
-// Files written with -o are not the log and are written as they are.
+// Left as it is: our own workflow commands (::error, ::warning and
+// annotations, written by go-githubactions, which escapes "\r", "\n" and
+// "%" in the message and ":" and "," in properties too), since the runner
+// takes a line that is a registered "::" command as that command and
+// never looks for "##[" in it; and files written with -o, which are not
+// the log.
 //
 // It does no I/O beyond the io.Writer it is given.
 package logsafe
