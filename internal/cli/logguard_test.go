@@ -137,6 +137,8 @@ func TestNoCommandOfTheJudgedParty(t *testing.T) {
 		{name: "schema", args: []string{"schema"}},
 		{name: "version", args: []string{"version"}},
 		{name: "unknown command", args: []string{hx("command")}},
+		{name: "a file name taken for a flag", args: []string{"validate", "-x\n::error::INJ-flag\r##[warning]INJ.json"}},
+		{name: "a flag value", args: []string{"convert", "--to", hx("format"), valid}},
 		{name: "fingerprint explain", args: []string{"fingerprint", "--repo", repo.Dir, "--explain"}},
 		{name: "fingerprint subject", args: []string{"fingerprint", "--repo", repo.Dir, "--subject", valid, "--explain"}},
 		{name: "fingerprint tool call", args: []string{"fingerprint", "--kind", "tool-call", "--input", toolCall, "--scope", hx("pointer")}},
