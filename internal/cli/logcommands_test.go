@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -149,4 +150,51 @@ func TestRunnerAttackRuleIDThroughGithubDryRun(t *testing.T) {
 		t.Fatalf("exit %d, the rule id is not in the dump:\n%s\n%s", code, out, errOut)
 	}
 	noForeign(t, "github --dry-run", out, errOut)
+}
+
+// TestRunnerPipesKeepWorking: JSON on standard output is made safe
+// without wrapping, so a program at the other end of a pipe reads the
+// same values; text for people is wrapped only under GitHub Actions.
+func TestRunnerPipesKeepWorking(t *testing.T) {
+	answer := string(hostileAnswer(t))
+	code, sarifOut, errOut := runCmd(inActions(nil), answer, "convert", "--to", "sarif", "-")
+	if code == ExitUsage || strings.HasPrefix(sarifOut, "::") || strings.Contains(sarifOut, "##[") {
+		t.Fatalf("convert --to sarif: exit %d, %s\n%s", code, errOut, sarifOut)
+	}
+	noForeign(t, "convert --to sarif", sarifOut, errOut)
+	code, back, errOut := runCmd(inActions(nil), sarifOut, "convert", "--from", "sarif", "--to", "agc", "-")
+	if code == ExitUsage {
+		t.Fatalf("convert --from sarif: exit %d, %s", code, errOut)
+	}
+	r, err := agc.Decode("back", []byte(back), agc.Limits{})
+	if err != nil || len(r.Findings) != 1 || !strings.Contains(r.Findings[0].Why, hostileRule) || !strings.Contains(r.Findings[0].What, hostileWhat) {
+		t.Fatalf("the answer did not survive convert | convert: %v\n%s", err, back)
+	}
+
+	broken := strings.Replace(answer, `"naming"`, `"`+hostileRule+`"`, 1)
+	broken = strings.Replace(broken, `"block"`, `"`+hostileRule+`"`, 1)
+	code, out, _ := runCmd(inActions(nil), broken, "validate", "--format", "json", "-")
+	var vs []struct{ Message string }
+	if code != ExitFail || strings.Contains(out, "##[") {
+		t.Fatalf("validate --format json: exit %d\n%s", code, out)
+	}
+	if err := json.Unmarshal([]byte(out), &vs); err != nil || len(vs) == 0 || !strings.Contains(out, `##\u005b`) {
+		t.Fatalf("validate --format json is not the same JSON: %v\n%s", err, out)
+	}
+	quoted := false
+	for _, v := range vs {
+		quoted = quoted || strings.Contains(v.Message, hostileRule)
+	}
+	if !quoted {
+		t.Errorf("no message quotes the value as it is: %+v", vs)
+	}
+
+	code, plain, _ := runCmd(func(string) string { return "" }, answer, "render", "-")
+	if code != ExitOK || strings.Contains(plain, "::stop-commands::") || !strings.Contains(plain, "::error file=a,line=1::INJ") {
+		t.Errorf("outside GitHub Actions render prints the text as it is:\n%s", plain)
+	}
+	_, wrapped, _ := runCmd(inActions(nil), answer, "render", "-")
+	if first, _, _ := strings.Cut(wrapped, "\n"); !strings.HasPrefix(first, "::stop-commands::") || !strings.Contains(wrapped, plain) {
+		t.Errorf("under GitHub Actions render wraps the same text:\n%s", wrapped)
+	}
 }
