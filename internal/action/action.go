@@ -24,6 +24,7 @@ import (
 	"github.com/agcgate/agc-action/ghapi"
 	"github.com/agcgate/agc-action/internal/cmdenv"
 	"github.com/agcgate/agc-action/internal/ghrun"
+	"github.com/agcgate/agc-action/internal/logsafe"
 	"github.com/agcgate/agc-action/sarif"
 	"github.com/agcgate/agc-action/validate"
 	githubactions "github.com/sethvargo/go-githubactions"
@@ -167,14 +168,14 @@ func (r *actionRun) carryIfAsked(ctx context.Context, gh *ghapi.Client, why stri
 	var ids []string
 	for _, id := range r.cfg.gates {
 		if _, answered := c.source[id]; answered {
-			fmt.Fprintf(r.e.Stdout, "carry %s: answered in this run, not carried\n", id)
+			fmt.Fprintf(r.e.Stdout, "carry %s: answered in this run, not carried\n", logsafe.Name(id))
 			continue
 		}
 		ids = append(ids, id)
 	}
 	carried, notCarried := r.carry(ctx, gh, g, b, ids)
 	if len(notCarried) > 0 {
-		fmt.Fprintf(r.e.Stdout, "not carried, must run again: %s\n", strings.Join(notCarried, ", "))
+		fmt.Fprintf(r.e.Stdout, "not carried, must run again: %s\n", logsafe.Line(strings.Join(notCarried, ", ")))
 	}
 	return carried, nil
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/agcgate/agc-action/carry"
 	"github.com/agcgate/agc-action/fingerprint"
 	"github.com/agcgate/agc-action/ghapi"
+	"github.com/agcgate/agc-action/internal/logsafe"
 )
 
 // repo opens the workspace as a git repository, or nil when it is none.
@@ -124,14 +125,14 @@ func (r *actionRun) carry(ctx context.Context, gh *ghapi.Client, g *fingerprint.
 		res, err := carry.Gate(ctx, gh.CarryRuns(), carry.Options{Gate: id, AppID: r.cfg.appID, HeadSHA: r.rc.HeadSHA, Rev: b.rev,
 			Before: r.rc.BeforeSHA, PR: r.rc.PR, Workflow: b.w, Compute: carry.RepoFingerprinter(g), Have: carry.Reachable(g, "origin")})
 		if err != nil {
-			fmt.Fprintf(r.e.Stdout, "carry %s: not carried: %v\n", id, err)
+			fmt.Fprintf(r.e.Stdout, "carry %s: not carried: %s\n", logsafe.Name(id), logsafe.Line(err.Error()))
 			notCarried = append(notCarried, id)
 			continue
 		}
 		for _, c := range res.Changes {
-			fmt.Fprintf(r.e.Stdout, "%s: %s\n", id, c)
+			fmt.Fprintf(r.e.Stdout, "%s: %s\n", logsafe.Name(id), logsafe.Line(c)) // c names paths of the head's tree
 		}
-		fmt.Fprintf(r.e.Stdout, "carry %s: %s\n", id, res.Reason)
+		fmt.Fprintf(r.e.Stdout, "carry %s: %s\n", logsafe.Name(id), logsafe.Line(res.Reason))
 		if !res.Carried {
 			notCarried = append(notCarried, id)
 			continue

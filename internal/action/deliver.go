@@ -12,6 +12,7 @@ import (
 	"github.com/agcgate/agc-action/ghapi"
 	"github.com/agcgate/agc-action/internal/cmdenv"
 	"github.com/agcgate/agc-action/internal/ghrun"
+	"github.com/agcgate/agc-action/internal/logsafe"
 	"github.com/agcgate/agc-action/review"
 )
 
@@ -110,7 +111,7 @@ func (r *actionRun) upload(ctx context.Context, gh *ghapi.Client) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(r.e.Stdout, "code scanning upload %s: %s\n", res.ID, res.Status)
+	fmt.Fprintf(r.e.Stdout, "code scanning upload %s: %s\n", logsafe.Line(res.ID), logsafe.Line(res.Status))
 	return nil
 }
 

@@ -11,6 +11,7 @@ import (
 	"github.com/agcgate/agc-action/fingerprint"
 	"github.com/agcgate/agc-action/ghapi"
 	"github.com/agcgate/agc-action/internal/ghrun"
+	"github.com/agcgate/agc-action/internal/logsafe"
 )
 
 // carryGithubOptions are the arguments of "agc-sarif carry --github".
@@ -99,9 +100,9 @@ func carryGithub(e *Env, o *carryOptions) int {
 	if err != nil {
 		return fpFail(e, "carry", err)
 	}
-	fmt.Fprintf(e.Stdout, "carried=%t\nreason=%s\n", res.Carried, oneLine(res.Reason))
+	fmt.Fprintf(e.Stdout, "carried=%t\nreason=%s\n", res.Carried, logsafe.Line(oneLine(res.Reason)))
 	for _, ch := range res.Changes {
-		fmt.Fprintf(e.Stderr, "agc-sarif carry: %s\n", ch)
+		_ = printLine(e.Stderr, "agc-sarif carry: "+ch)
 	}
 	return ExitOK
 }

@@ -170,7 +170,9 @@ func whyUndetected(name string, data []byte, max int64, detectErr error) error {
 	return detectErr
 }
 
-// convertWrite writes the whole output, or nothing when it fails.
+// convertWrite writes the whole output, or nothing when it fails. On
+// standard output, text and Markdown are text for people and the other
+// formats JSON for a program (writeOut); a file gets the bytes as they are.
 func convertWrite(e *Env, reg *formats.Registry, to, out string, rs []*agc.Response, fsys fs.FS, ask bool) error {
 	f, ok := reg.Lookup(to)
 	if !ok || f.Write == nil {
@@ -181,8 +183,7 @@ func convertWrite(e *Env, reg *formats.Registry, to, out string, rs []*agc.Respo
 		return fmt.Errorf("write %s: %w", to, err)
 	}
 	if out == "" {
-		_, err := e.Stdout.Write(buf.Bytes())
-		return err
+		return writeOut(e, buf.Bytes(), to == "text" || to == "markdown")
 	}
 	if err := os.WriteFile(out, buf.Bytes(), 0o644); err != nil {
 		return fmt.Errorf("write %s: %w", out, err)

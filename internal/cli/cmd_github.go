@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -56,16 +57,16 @@ func runGithub(e *Env, args []string) int {
 	}
 	in, err := readGithubInputs(e, opts)
 	if err != nil {
-		fmt.Fprintf(e.Stderr, "agc-sarif github: %v\n", err)
+		_ = printLine(e.Stderr, fmt.Sprintf("agc-sarif github: %v", err))
 		return ExitUsage
 	}
 	bindings, err := bindGithub(context.Background(), e, opts.bind, opts.root, opts.sha, in.gates)
 	if err != nil {
-		fmt.Fprintf(e.Stderr, "agc-sarif github: %v\n", err)
+		_ = printLine(e.Stderr, fmt.Sprintf("agc-sarif github: %v", err))
 		return ExitUsage
 	}
 	if err := deliverGithub(context.Background(), e, opts, in, bindings); err != nil {
-		fmt.Fprintf(e.Stderr, "agc-sarif github: %v\n", err)
+		_ = printLine(e.Stderr, fmt.Sprintf("agc-sarif github: %v", err))
 		return ExitUsage
 	}
 	return ExitOK
@@ -75,7 +76,7 @@ func parseGithub(e *Env, args []string) (githubOptions, int, bool) {
 	fs := newFlags(e, "github", githubUsage)
 	rc, err := ghrun.Read(e.Getenv)
 	if err != nil {
-		fmt.Fprintf(e.Stderr, "agc-sarif github: %v\n", err)
+		_ = printLine(e.Stderr, fmt.Sprintf("agc-sarif github: %v", err))
 		return githubOptions{}, ExitUsage, false
 	}
 	repo := fs.String("repo", rc.Repository, "repository OWNER/NAME (default $GITHUB_REPOSITORY)")
@@ -118,7 +119,7 @@ func parseGithub(e *Env, args []string) (githubOptions, int, bool) {
 		err = o.bind.check()
 	}
 	if err != nil {
-		fmt.Fprintf(e.Stderr, "agc-sarif github: %v\n", err)
+		_ = printLine(e.Stderr, fmt.Sprintf("agc-sarif github: %v", err))
 		fs.Usage()
 		return o, ExitUsage, false
 	}
@@ -207,9 +208,11 @@ func deliverGithub(ctx context.Context, e *Env, o githubOptions, in githubInputs
 	if err != nil {
 		return err
 	}
-	defer closeSummary()
 	rep, err := c.Deliver(ctx, in.gates, ghapi.DeliverOptions{PR: o.pr, HeadSHA: o.sha, Review: o.review, Check: o.check, Status: o.status,
 		Placement: ghapi.ReviewOptions{Mode: o.mode, Head: head}, DetailsURL: o.detailsURL, Bindings: bindings, Annotations: e.Stdout, Summary: summary})
+	if cerr := closeSummary(); err == nil {
+		err = cerr
+	}
 	if err != nil {
 		return err
 	}
@@ -239,7 +242,7 @@ func uploadAll(ctx context.Context, e *Env, c *ghapi.Client, o githubOptions, in
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(e.Stderr, "agc-sarif github: code scanning upload %s: %s\n", res.ID, res.Status)
+		_ = printLine(e.Stderr, fmt.Sprintf("agc-sarif github: code scanning upload %s: %s", res.ID, res.Status))
 	}
 	return nil
 }
@@ -251,16 +254,19 @@ func checkoutURI(e *Env) string {
 	return ""
 }
 
-// summaryWriter appends to $GITHUB_STEP_SUMMARY, or writes to stdout.
-func summaryWriter(e *Env, path string) (io.Writer, func(), error) {
+// summaryWriter appends to $GITHUB_STEP_SUMMARY, or writes to stdout
+// when it closes: the summary holds the answers' text as it is, so it is
+// printed as text for people (writeOut), after the annotations.
+func summaryWriter(e *Env, path string) (io.Writer, func() error, error) {
 	if path == "" {
-		return e.Stdout, func() {}, nil
+		var b bytes.Buffer
+		return &b, func() error { return writeOut(e, b.Bytes(), true) }, nil
 	}
 	f, err := os.OpenFile(path, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
 	if err != nil {
 		return nil, nil, fmt.Errorf("open job summary: %w", err)
 	}
-	return f, func() { f.Close() }, nil
+	return f, f.Close, nil
 }
 
 func reportDelivery(w io.Writer, rep *ghapi.Report, gates int) {
@@ -269,8 +275,8 @@ func reportDelivery(w io.Writer, rep *ghapi.Report, gates int) {
 		return
 	}
 	for id, r := range rep.Reviews {
-		fmt.Fprintf(w, "agc-sarif github: review agc/%s: %d new comments in %d reviews, %d edited, %d unchanged, %d resolved, %d reopened\n",
-			id, r.Posted, r.Reviews, r.Edited, r.Unchanged, r.Resolved, r.Unresolved)
+		_ = printLine(w, fmt.Sprintf("agc-sarif github: review agc/%s: %d new comments in %d reviews, %d edited, %d unchanged, %d resolved, %d reopened",
+			id, r.Posted, r.Reviews, r.Edited, r.Unchanged, r.Resolved, r.Unresolved))
 	}
 	fmt.Fprintf(w, "agc-sarif github: %d gates, %d check runs, %d statuses\n", gates, rep.Checks, rep.Statuses)
 }

@@ -63,7 +63,7 @@ func bindGithub(ctx context.Context, e *Env, b githubBind, root, sha string, gat
 	}
 	out, errs := carry.BindAll(ctx, carry.RepoFingerprinter(g), w, sha, rev, gates)
 	for _, err := range errs {
-		fmt.Fprintf(e.Stderr, "agc-sarif github: warning: not bound to a scoped fingerprint, so it can never be carried: %v\n", err)
+		_ = printLine(e.Stderr, fmt.Sprintf("agc-sarif github: warning: not bound to a scoped fingerprint, so it can never be carried: %v", err))
 	}
 	return out, nil
 }

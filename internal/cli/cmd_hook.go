@@ -13,6 +13,7 @@ import (
 
 	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/bridge"
+	"github.com/agcgate/agc-action/internal/logsafe"
 	"github.com/agcgate/agc-action/validate"
 	"github.com/go-json-experiment/json"
 )
@@ -56,17 +57,17 @@ func runHook(e *Env, args []string) int {
 		return code
 	}
 	if err := hookUsage(pos, gate, event.value, *timeout); err != nil {
-		fmt.Fprintf(e.Stderr, "agc-sarif hook: %v\n", err)
+		_ = printLine(e.Stderr, fmt.Sprintf("agc-sarif hook: %v", err))
 		fs.Usage()
 		return ExitUsage
 	}
 	out, err := hookAnswer(e, event.value, gate, *timeout, bridge.ClaudeOptions{Ask: *ask})
 	if err != nil {
-		fmt.Fprintf(e.Stderr, "agc-sarif hook: %v; failing closed: the call is blocked\n", err)
+		_ = printLine(e.Stderr, fmt.Sprintf("agc-sarif hook: %v; failing closed: the call is blocked", err))
 		return exitHookBlock
 	}
-	if _, err := e.Stdout.Write(out); err != nil {
-		fmt.Fprintf(e.Stderr, "agc-sarif hook: write: %v\n", err)
+	if err := writeOut(e, out, false); err != nil {
+		_ = printLine(e.Stderr, fmt.Sprintf("agc-sarif hook: write: %v", err))
 		return exitHookBlock
 	}
 	return ExitOK
@@ -147,7 +148,8 @@ func checkPayload(payload []byte, event string) error {
 // runGate runs the gate command with the hook input on stdin and
 // AGC_PREVIEW=1 in its environment (spec §11: it must not block or write
 // state itself; this command enforces its verdict). Its stderr is passed on,
-// bounded. A non-zero exit is not a failure by itself: gates commonly exit 1
+// bounded: as it comes, or under GitHub Actions, where it may echo the
+// judged party's text, once the gate is done, in a ::stop-commands:: block. A non-zero exit is not a failure by itself: gates commonly exit 1
 // with a failing verdict, and the verdict is what counts.
 func runGate(e *Env, argv []string, payload []byte, timeout time.Duration) ([]byte, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
@@ -157,9 +159,17 @@ func runGate(e *Env, argv []string, payload []byte, timeout time.Duration) ([]by
 	cmd.Env = append(os.Environ(), "AGC_PREVIEW=1")
 	stdout := &capped{max: maxGateAnswer}
 	cmd.Stdout = stdout
-	cmd.Stderr = &capped{max: maxGateStderr, w: e.Stderr, quiet: true}
+	gateErr := &capped{max: maxGateStderr, w: e.Stderr, quiet: true}
+	inActions := logsafe.InActions(e.Getenv)
+	if inActions {
+		gateErr.w = nil // kept, and wrapped below
+	}
+	cmd.Stderr = gateErr
 	cmd.WaitDelay = time.Second
 	err := cmd.Run()
+	if inActions {
+		_ = logsafe.Block(e.Stderr, true, gateErr.buf.Bytes())
+	}
 	name := strings.Join(argv, " ")
 	switch {
 	case ctx.Err() != nil:
