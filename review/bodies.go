@@ -15,11 +15,20 @@ const MaxBody = 65536
 
 // findingText is what a comment shows for one finding: the rendered
 // finding (whose remedy shows a patch's edits as a diff block), then the
-// change as a suggestion when GitHub can take it as one.
+// change as a suggestion when GitHub can take it as one, or, when its new
+// text holds characters a reader cannot see, why it is not one and the
+// new lines with those characters written out.
 func findingText(p Placed) string {
 	text := render.FindingMarkdown(p.Finding)
-	if c := p.Pos.Change; c != nil && p.Suggest {
+	c := p.Pos.Change
+	switch {
+	case c == nil:
+	case p.Suggest:
 		text += "\n**Suggested change:**\n\n" + c.Suggestion()
+	default:
+		if hidden := c.Hidden(); len(hidden) > 0 {
+			text += "\n" + hiddenNote(c, hidden)
+		}
 	}
 	return text
 }
