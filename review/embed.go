@@ -50,6 +50,10 @@ func EmbedResponse(raw []byte) string {
 	return b.String()
 }
 
+// Embedded reports whether a check run's text, as EmbedResponse made it,
+// holds the response.
+func Embedded(text string) bool { return strings.Contains(text, embedOpen) }
+
 // ReadBackRaw returns the response bytes embedded in a check run's text,
 // checked against their SHA-256.
 func ReadBackRaw(run *github.CheckRun) ([]byte, error) {
