@@ -76,6 +76,7 @@ func (r *actionRun) deliver(ctx context.Context, gh *ghapi.Client, why string, g
 			return false, err
 		}
 		degraded = rep.Degraded
+		r.reportCeiling(gates, rep)
 	}
 	if ch.upload && !degraded {
 		// Last, and on its own: code scanning failing (no security-events
@@ -97,6 +98,27 @@ func (r *actionRun) deliver(ctx context.Context, gh *ghapi.Client, why string, g
 		}
 	}
 	return degraded, nil
+}
+
+// reportCeiling says, per gate, what the write ceiling kept off the pull
+// request and where it is (docs/github.md, "The ceiling"): a dry run or a
+// preview prints the requests up to the ceiling, and this counts the rest.
+func (r *actionRun) reportCeiling(gates []agc.Doc, rep *ghapi.Report) {
+	for _, g := range gates {
+		res := rep.Reviews[g.Response.Gate.ID]
+		if res == nil || res.Unlisted == 0 && res.Capped == 0 && res.Deferred == 0 && !res.NoReview {
+			continue
+		}
+		msg := fmt.Sprintf("%s: %d findings inline, %d listed in the review body, %d only in the check run and the SARIF file",
+			review.CheckName(g.Response.Gate.ID), res.Inline, res.Listed, res.Unlisted)
+		if res.NoReview {
+			msg += "; no review this run (the run's reviews are spent)"
+		}
+		if res.Deferred > 0 {
+			msg += fmt.Sprintf("; %d edits or thread changes left to a later run", res.Deferred)
+		}
+		workflowCommand(r.e.Stdout, "notice", msg+" (the write ceiling, docs/github.md)")
+	}
 }
 
 // upload sends the SARIF file: the answers given as SARIF are in it too,
