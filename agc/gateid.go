@@ -110,3 +110,30 @@ func lineStart(data []byte, n int) int64 {
 	}
 	return int64(off)
 }
+
+// RenameGate makes resp the answer of gate id: its gate id, and the gate
+// id its finding ids start with (<gate.id>/<class>/<location>, §7). A
+// SARIF log that a workflow pairs with a gate is that gate's answer,
+// whatever its tool is named.
+func RenameGate(resp *Response, id string) {
+	old := resp.Gate.ID
+	resp.Gate.ID = id
+	for i := range resp.Findings {
+		if rest, ok := strings.CutPrefix(resp.Findings[i].ID, old+"/"); ok {
+			resp.Findings[i].ID = id + "/" + rest
+		}
+	}
+}
+
+// SplitPair splits an input named as GATE-ID=FILE, the form in which a
+// workflow pairs a file with the gate it answers, into the id and the
+// file. An argument is paired only when the text before its first '=' is
+// a gate id CheckGateID accepts; anything else is a file name as it is
+// (write ./a=b.json for a file whose name would read as a pair).
+func SplitPair(arg string) (id, file string, paired bool) {
+	id, file, ok := strings.Cut(arg, "=")
+	if !ok || file == "" || CheckGateID(id) != nil {
+		return "", arg, false
+	}
+	return id, file, true
+}

@@ -251,7 +251,7 @@ func (c *collected) addSARIF(name string, data []byte, pair string, runs []cmden
 		return nil
 	}
 	resp := runs[0].Response
-	renameGate(resp, pair)
+	agc.RenameGate(resp, pair)
 	raw, err := agc.Encode(resp)
 	if err != nil {
 		return err
@@ -291,18 +291,6 @@ func (c *collected) addUnpairedRuns() error {
 	}
 	c.runs = nil
 	return nil
-}
-
-// renameGate makes resp the answer of gate id: its gate id, and the gate
-// id its finding ids start with (<gate.id>/<class>/<location>, §7).
-func renameGate(resp *agc.Response, id string) {
-	old := resp.Gate.ID
-	resp.Gate.ID = id
-	for i := range resp.Findings {
-		if rest, ok := strings.CutPrefix(resp.Findings[i].ID, old+"/"); ok {
-			resp.Findings[i].ID = id + "/" + rest
-		}
-	}
 }
 
 // unreadable is a file that holds no gate answer at all.

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/carry"
 	"github.com/agcgate/agc-action/fingerprint"
 	"github.com/agcgate/agc-action/ghapi"
@@ -58,6 +59,8 @@ func (o *carryOptions) checkGithub(e *Env, ev ghrun.Context) error {
 		return errors.New("with --github, the previous response is read from the earlier head's check run")
 	case g.gate == "":
 		return errors.New("--github needs --gate")
+	case agc.CheckGateID(g.gate) != nil:
+		return fmt.Errorf("--gate: %v", agc.CheckGateID(g.gate))
 	case g.sha == "":
 		return errors.New("--github needs --sha (or GITHUB_SHA, or a pull request event)")
 	case g.pr <= 0 && g.before == "":

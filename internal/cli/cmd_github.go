@@ -42,10 +42,12 @@ type githubOptions struct {
 }
 
 const githubUsage = "--repo OWNER/NAME --pr N --sha SHA [--upload-sarif] [--review] [--check] [--status] [--filter-mode MODE] [--dry-run] " +
-	"[--scope P... | --scope-file PATH [--base REV]] [--gate-config PATH]... FILE...\n\n" +
-	"Members under agc-action/ in the answers are agc-action's: they are removed, with a warning. With --scope or\n" +
-	"--scope-file, each answer about repository content is bound to the scoped fingerprint of --sha in --root, and\n" +
-	"the binding record goes into its check run, so that carry --github can carry it.\n"
+	"[--scope P... | --scope-file PATH [--base REV]] [--gate-config PATH]... [GATE-ID=]FILE...\n\n" +
+	"Members under agc-action/ in the answers are agc-action's: they are removed, with a warning. A file given as\n" +
+	"GATE-ID=FILE answers that gate alone (an answer in it for another gate stops the command). With --scope or\n" +
+	"--scope-file, each answer of a paired file about repository content is bound to the scoped fingerprint of\n" +
+	"--sha in --root, and the binding record goes into its check run, so that carry --github can carry it; the\n" +
+	"answers of unpaired files are posted but never bound.\n"
 
 // runGithub implements "agc-sarif github": it delivers AGC responses (and
 // SARIF logs, through the bridge) to GitHub code scanning, a pull request
@@ -60,7 +62,7 @@ func runGithub(e *Env, args []string) int {
 		_ = printLine(e.Stderr, fmt.Sprintf("agc-sarif github: %v", err))
 		return ExitUsage
 	}
-	bindings, err := bindGithub(context.Background(), e, opts.bind, opts.root, opts.sha, in.gates)
+	bindings, err := bindGithub(context.Background(), e, opts.bind, opts.root, opts.sha, in.gates, in.paired, in.unpaired)
 	if err != nil {
 		_ = printLine(e.Stderr, fmt.Sprintf("agc-sarif github: %v", err))
 		return ExitUsage
@@ -131,12 +133,22 @@ type githubInputs struct {
 	gates []agc.Doc
 	agc   []*agc.Response // responses given as AGC, uploaded as one SARIF log
 	sarif [][]byte        // logs given as SARIF, uploaded as they are
+	// paired are the gates whose answer came from a file given as
+	// GATE-ID=FILE; only they are bound, so only they can be carried.
+	paired map[string]bool
+	// unpaired names the files given without a gate id.
+	unpaired []string
 }
 
 func readGithubInputs(e *Env, o githubOptions) (githubInputs, error) {
 	var in githubInputs
 	var ids, tools []string // of the SARIF runs, to find clashing tool names
-	for _, name := range o.files {
+	in.paired = map[string]bool{}
+	for _, arg := range o.files {
+		pair, name, paired := agc.SplitPair(arg)
+		if !paired {
+			in.unpaired = append(in.unpaired, name)
+		}
 		data, err := readInput(e, name, agc.DefaultMaxBytes)
 		if err != nil {
 			return in, err
@@ -148,6 +160,15 @@ func readGithubInputs(e *Env, o githubOptions) (githubInputs, error) {
 			}
 			for _, l := range lints {
 				_ = printDiag(e.Stderr, "agc-sarif github: ", l.Place.Text("warning: "+l.Message))
+			}
+			if paired {
+				if len(runs) != 1 {
+					p := diag.Place{File: displayName(name), Pointer: "/runs"}
+					diag.Locate(data, &p)
+					return in, errors.New(p.Text(fmt.Sprintf("this log is paired with gate %s, but it holds %d runs; a paired log holds one run", pair, len(runs))))
+				}
+				agc.RenameGate(runs[0].Response, pair)
+				in.paired[pair] = true
 			}
 			for i, r := range runs {
 				if err := agc.CheckGateID(r.Response.Gate.ID); err != nil {
@@ -174,6 +195,13 @@ func readGithubInputs(e *Env, o githubOptions) (githubInputs, error) {
 			}
 			if err := d.GateIDError(data); err != nil {
 				return in, err
+			}
+			if paired {
+				if id := d.Response.Gate.ID; id != pair {
+					p := d.PlaceIn(data, "/gate/id")
+					return in, errors.New(p.Text(fmt.Sprintf("the command pairs this file with gate %s, but this answer is for gate %s; a paired file answers its own gate alone, so nothing is posted", pair, id)))
+				}
+				in.paired[pair] = true
 			}
 			raw, err := stripOwn(e, d.Where(), d.Response, d.Raw)
 			if err != nil {
