@@ -29,8 +29,8 @@ type GitHub interface {
 
 // Options say which gate's verdict to carry to which head.
 type Options struct {
-	Gate    string // the gate id; its check run is agc/<Gate>
-	AppID   int64  // only check runs by this app are trusted; 0 is ActionsAppID
+	Gate  string // the gate id; its check run is agc/<Gate>
+	AppID int64  // only check runs by this app are trusted; 0 is ActionsAppID
 	// HeadSHA is the new head, where a carried run is posted: a pull
 	// request's, a merge group's, or a push's.
 	HeadSHA string

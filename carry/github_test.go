@@ -313,7 +313,9 @@ func TestCarryNeedsTheWorkflowsScope(t *testing.T) {
 
 type commitPulls []PullRequest
 
-func (c commitPulls) CommitPullRequests(context.Context, string) ([]PullRequest, error) { return c, nil }
+func (c commitPulls) CommitPullRequests(context.Context, string) ([]PullRequest, error) {
+	return c, nil
+}
 
 // TestMergedPR: a push to the base branch carries from the pull request
 // whose merge it is, and from no other the commit belongs to.

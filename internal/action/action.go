@@ -167,8 +167,8 @@ func (r *actionRun) carryIfAsked(ctx context.Context, gh *ghapi.Client, why stri
 	case gh == nil:
 		r.warn("not carrying: " + why)
 		return nil, nil
-	case r.rc.PR == 0 && r.rc.BeforeSHA == "":
-		r.warn("not carrying: this event has no earlier head (carrying works on a pull request's new head)")
+	case r.rc.PR == 0 && r.rc.BeforeSHA == "" && r.rc.QueuedPR == 0:
+		r.warn("not carrying: this event has no earlier head (carrying works on a pull request's new head, a merge group and a push)")
 		return nil, nil
 	}
 	// A gate answered in this run is judged afresh, not carried.
