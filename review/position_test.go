@@ -87,7 +87,11 @@ func TestAnnotationsWhenHeadUnknown(t *testing.T) {
 		{"a head without the file", filesAt{"src/a.go": "package a\n"}, []string{"src/a.go"}},
 	} {
 		var got []string
-		for _, a := range Annotations(r, tc.head) {
+		anns, withLine := Annotations(r, tc.head, 0)
+		if withLine != len(tc.want) {
+			t.Errorf("%s: %d findings with a line, want %d", tc.name, withLine, len(tc.want))
+		}
+		for _, a := range anns {
 			got = append(got, a.GetPath())
 			if a.GetPath() == "src/a.go" && (a.GetStartLine() != 3 || a.GetEndLine() != 4) {
 				t.Errorf("%s: lines %d-%d, want 3-4", tc.name, a.GetStartLine(), a.GetEndLine())
