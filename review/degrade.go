@@ -129,12 +129,28 @@ func WriteJobSummary(w io.Writer, r *agc.Response, note string) error {
 	return err
 }
 
+// ErrHeadUnknown is what a FileReader answers when the files of the
+// commit reported on cannot be read at all (UnknownHead), as opposed to a
+// path that is no file there.
+var ErrHeadUnknown = errors.New("the files of the commit reported on cannot be read")
+
+// UnknownHead is the FileReader of a commit whose files cannot be read
+// (neither checked out nor in the clone): findings keep the lines their
+// locations name, so each still gets its annotation, and no suggestion
+// is made.
+type UnknownHead struct{}
+
+// ReadFile answers ErrHeadUnknown.
+func (UnknownHead) ReadFile(string) ([]byte, error) { return nil, ErrHeadUnknown }
+
 // filePosition is Locate, keeping the path only when it names a file at
 // head (when head is known): a location such as "Bash.command" is no file.
+// When head cannot be read at all (ErrHeadUnknown), the location's own
+// path and lines stand.
 func filePosition(f *agc.Finding, head FileReader) Position {
 	pos := Locate(f, head)
 	if head != nil && pos.Path != "" {
-		if _, err := head.ReadFile(pos.Path); err != nil {
+		if _, err := head.ReadFile(pos.Path); err != nil && !errors.Is(err, ErrHeadUnknown) {
 			return Position{}
 		}
 	}

@@ -89,6 +89,13 @@ func newActionRun(e *cmdenv.Env, a *githubactions.Action, cfg *Inputs) (*actionR
 }
 
 func (r *actionRun) exec(ctx context.Context) int {
+	if r.rc.Deleted && r.rc.HeadSHA == "" {
+		// GITHUB_SHA is then the default branch's head, which nothing was
+		// pushed to, and GITHUB_REF the ref that is gone.
+		workflowCommand(r.e.Stdout, "notice", "skipped: this push deleted "+r.rc.Ref+", so there is no commit to report on; nothing is posted or uploaded")
+		r.setOutputs()
+		return cmdenv.ExitOK
+	}
 	if r.rc.Event == "pull_request_target" {
 		r.warn("running on pull_request_target: this workflow has a write token; it must never check out or run the pull request's code (see README, \"Forks\")")
 	}
@@ -160,8 +167,8 @@ func (r *actionRun) carryIfAsked(ctx context.Context, gh *ghapi.Client, why stri
 	case gh == nil:
 		r.warn("not carrying: " + why)
 		return nil, nil
-	case r.rc.PR == 0 && r.rc.BeforeSHA == "":
-		r.warn("not carrying: this event has no earlier head (carrying works on a pull request's new head)")
+	case r.rc.PR == 0 && r.rc.BeforeSHA == "" && r.rc.QueuedPR == 0:
+		r.warn("not carrying: this event has no earlier head (carrying works on a pull request's new head, a merge group and a push)")
 		return nil, nil
 	}
 	// A gate answered in this run is judged afresh, not carried.

@@ -137,13 +137,16 @@ func (r *actionRun) upload(ctx context.Context, gh *ghapi.Client) error {
 	return nil
 }
 
-// headFiles reads the files of the commit reported on, which suggestions
-// and comment lines are computed against: the checkout when it is that
-// commit, else the commit's own objects when the clone has them. The
-// default pull_request checkout is the merge with the base, whose lines
-// differ from the head's wherever the base changed; without the head's
-// objects nothing can be read, so no suggestion is made, and the log says
-// how to check out the head.
+// headFiles reads the files of the commit reported on, which suggestions,
+// comment lines and annotations are computed against: the checkout when
+// it is that commit, else the commit's own objects when the clone has
+// them or they can be fetched from origin by its id (the default
+// pull_request checkout is the merge with the base, whose lines differ
+// from the head's wherever the base changed; a workflow_run or
+// check_suite checkout is the default branch). They are read as data,
+// never run. When they cannot be had, no suggestion is made, each finding
+// keeps the lines its location names (review.UnknownHead), and the log
+// says how to fetch the commit.
 func (r *actionRun) headFiles(ctx context.Context, g *fingerprint.Git) review.FileReader {
 	checkout := cmdenv.Files{FS: cmdenv.MustSourceFS(r.root)}
 	if g == nil || r.rc.HeadSHA == "" {
@@ -152,12 +155,15 @@ func (r *actionRun) headFiles(ctx context.Context, g *fingerprint.Git) review.Fi
 	if head, err := g.Commit(ctx, "HEAD"); err != nil || head == r.rc.HeadSHA {
 		return checkout
 	}
-	if c, err := g.Commit(ctx, r.rc.HeadSHA); err == nil && c == r.rc.HeadSHA {
+	why := carry.Reachable(g, "origin")(ctx, r.rc.HeadSHA)
+	if why == nil {
 		return gitFiles{ctx: ctx, g: g, rev: r.rc.HeadSHA}
 	}
-	r.warn("the checkout is not the commit reported on (" + carry.Short(r.rc.HeadSHA) + "), whose files suggestions are computed from; none is made. " +
-		"Check out the pull request's head: actions/checkout with ref: ${{ github.event.pull_request.head.sha }}")
-	return cmdenv.Files{FS: cmdenv.EmptyFS{}}
+	expr := r.rc.CheckoutExpr()
+	r.warn("the checkout is not the commit reported on (" + carry.Short(r.rc.HeadSHA) + "), whose files suggestions are computed from, and " +
+		why.Error() + "; no suggestion is made, and annotations take the lines the findings name. " +
+		"Fetch it (git fetch --depth=1 origin " + expr + ") or check it out (actions/checkout with ref: " + expr + ")")
+	return review.UnknownHead{}
 }
 
 // gitFiles reads files of one commit from the clone's objects.
