@@ -28,6 +28,9 @@ type CheckInput struct {
 	// Plan is the gate's review plan, when it has a review, so the
 	// summary says where the findings that are not on the pull request are.
 	Plan *review.ReviewPlan
+	// Note, when set, is agc-action's own Markdown put first in the
+	// summary (DeliverOptions.Notes).
+	Note string
 }
 
 // CheckRun posts the check run agc/<gate.id> in one request: its
@@ -47,6 +50,9 @@ func (c *Client) CheckRun(ctx context.Context, in CheckInput) (*github.CheckRun,
 	text := checkText(raw, in.Binding)
 	anns, withLine := review.Annotations(r, in.Head, min(review.MaxAnnotationsPerGate, MaxAnnotations))
 	note := review.CheckNote(in.Plan, len(anns), withLine, review.Embedded(text))
+	if in.Note != "" {
+		note = in.Note + "\n" + note
+	}
 	summary, err := review.CheckSummary(r, note)
 	if err != nil {
 		return nil, err

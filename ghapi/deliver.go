@@ -24,6 +24,10 @@ type DeliverOptions struct {
 	// Bindings are agc-action's binding records of the answers it bound,
 	// by gate id, each written into its gate's check run.
 	Bindings map[string]carry.Binding
+	// Notes are agc-action's own paragraphs, by gate id (an escalation:
+	// rounds.Escalation.Note), put first in the gate's check run summary
+	// and review body. They are trusted Markdown, written as they are.
+	Notes map[string]string
 	// Annotations and Summary receive workflow commands and the job
 	// summary when the token turns out to be read-only.
 	Annotations io.Writer
@@ -77,7 +81,9 @@ func (c *Client) deliver(ctx context.Context, gates []agc.Doc, opt DeliverOption
 		} else {
 			b := review.NewBudget()
 			for i, g := range gates {
-				plans[i] = c.planReview(st, g.Response, opt.Placement, b)
+				po := opt.Placement
+				po.Note = opt.Notes[g.Response.Gate.ID]
+				plans[i] = c.planReview(st, g.Response, po, b)
 			}
 		}
 	}
@@ -123,7 +129,7 @@ func (c *Client) deliver(ctx context.Context, gates []agc.Doc, opt DeliverOption
 func (c *Client) deliverChecks(ctx context.Context, g agc.Doc, p *review.ReviewPlan, opt DeliverOptions, rep *Report) error {
 	r := g.Response
 	if opt.Check {
-		in := CheckInput{HeadSHA: opt.HeadSHA, Response: r, Raw: g.Raw, Head: opt.Placement.Head, DetailsURL: opt.DetailsURL, Plan: p}
+		in := CheckInput{HeadSHA: opt.HeadSHA, Response: r, Raw: g.Raw, Head: opt.Placement.Head, DetailsURL: opt.DetailsURL, Plan: p, Note: opt.Notes[r.Gate.ID]}
 		if b, ok := opt.Bindings[r.Gate.ID]; ok {
 			in.Binding = &b
 		}

@@ -19,6 +19,9 @@ type ReviewOptions struct {
 	// at most, review.MaxInlinePerGate); the others are listed in the
 	// review body.
 	MaxComments int
+	// Note, when set, is agc-action's own Markdown put first in the review
+	// body (DeliverOptions.Notes, review.PlanOptions.Note).
+	Note string
 }
 
 // ReviewResult says what a review delivery did.
@@ -59,7 +62,7 @@ func (c *Client) Review(ctx context.Context, st *review.PRState, r *agc.Response
 }
 
 func (c *Client) planReview(st *review.PRState, r *agc.Response, opt ReviewOptions, b *review.Budget) *review.ReviewPlan {
-	return review.PlanReview(st, r, review.PlanOptions{Mode: opt.Mode, Head: opt.Head, Login: c.cfg.Login, MaxInline: opt.MaxComments}, b)
+	return review.PlanReview(st, r, review.PlanOptions{Mode: opt.Mode, Head: opt.Head, Login: c.cfg.Login, MaxInline: opt.MaxComments, Note: opt.Note}, b)
 }
 
 // postReview writes a plan's edits and its one review; its threads are

@@ -61,17 +61,26 @@ type BodyCounts struct {
 // how many of listed it holds; the rest, it says, are in the check run and
 // the SARIF file.
 func ReviewBody(r *agc.Response, n BodyCounts, listed []Placed) (body, hash string, shown int) {
+	return ReviewBodyNote(r, n, listed, "")
+}
+
+// ReviewBodyNote is ReviewBody opened by note, agc-action's own Markdown
+// (an escalation), written as it is: never pass it text from an answer.
+func ReviewBodyNote(r *agc.Response, n BodyCounts, listed []Placed, note string) (body, hash string, shown int) {
 	gate := r.Gate.ID
 	marker := func(h string) string { return FormatMarker(MarkReview, "gate", gate, "hash", h) }
+	if note != "" {
+		note += "\n"
+	}
 	// The heading's length barely depends on the counts in it: measure it
 	// with every finding shown.
-	room := MaxBody - len(withMarkers([]string{marker(contentHash())}, bodyHeading(r, n, len(listed), true))) - 200
+	room := MaxBody - len(withMarkers([]string{marker(contentHash())}, note+bodyHeading(r, n, len(listed), true))) - 200
 	blocks, markers := listBlocks(gate, listed, room, fullEntry)
 	brief := len(markers) < len(listed)
 	if brief {
 		blocks, markers = listBlocks(gate, listed, room, briefEntry)
 	}
-	text := bodyHeading(r, n, len(markers), brief) + blocks
+	text := note + bodyHeading(r, n, len(markers), brief) + blocks
 	hash = contentHash(text)
 	return withMarkers(append([]string{marker(hash)}, markers...), text), hash, len(markers)
 }

@@ -36,6 +36,11 @@ type PlanOptions struct {
 	// MaxInline is the most inline comments of this gate, at most and by
 	// default MaxInlinePerGate.
 	MaxInline int
+	// Note, when set, is agc-action's own Markdown put first in the review
+	// body (an escalation, which mentions who decides), written as it is:
+	// never text from an answer. A note the latest review does not hold
+	// yet goes into a new review, not an edit, so its mention notifies.
+	Note string
 }
 
 // ReviewPlan is everything one gate's review delivery writes, decided
@@ -89,7 +94,7 @@ func PlanReview(st *PRState, r *agc.Response, opt PlanOptions, b *Budget) *Revie
 	kept, want := p.chooseInline(ex, opt.MaxInline, b)
 	p.planEdits(st, ex, kept, opt.Login, b)
 	p.planThreads(st, ex, want, b)
-	p.planBody(r, ex, b)
+	p.planBody(r, ex, opt.Note, b)
 	return p
 }
 
@@ -202,21 +207,24 @@ func openThread(st *PRState, cm *github.PullRequestComment, ids []string) []stri
 // planBody lists in the review body what is not inline (grouped by file,
 // then the findings outside the pull request's files) and decides the
 // review's one write.
-func (p *ReviewPlan) planBody(r *agc.Response, ex Own, b *Budget) {
+func (p *ReviewPlan) planBody(r *agc.Response, ex Own, note string, b *Budget) {
 	listed := listedFindings(p.Placed)
 	if p.NoReview {
 		p.Unlisted = len(p.Placed) - p.Inline
 		return
 	}
-	p.Body, p.Hash, p.Listed = ReviewBody(r, BodyCounts{Inline: p.Inline, Capped: p.Capped, DeferredEdits: p.DeferredEdits}, listed)
+	p.Body, p.Hash, p.Listed = ReviewBodyNote(r, BodyCounts{Inline: p.Inline, Capped: p.Capped, DeferredEdits: p.DeferredEdits}, listed, note)
 	p.Unlisted = len(p.Placed) - p.Inline - p.Listed
 	current := ex.Review != nil && ex.ReviewHash == p.Hash
+	freshNote := note != "" && (ex.Review == nil || !strings.Contains(ex.Review.GetBody(), note))
 	switch {
 	case len(p.New) > 0:
 		p.Review = ReviewCreate
 		if current {
 			p.Body = NewCommentsBody(p.Gate, len(p.New))
 		}
+	case freshNote:
+		p.Review = ReviewCreate
 	case ex.Review != nil && !current:
 		p.Review, p.ReviewID = ReviewEditBody, ex.Review.GetID()
 	case ex.Review == nil && len(listed) > 0:
