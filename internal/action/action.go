@@ -19,6 +19,7 @@ import (
 
 	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/carry"
+	"github.com/agcgate/agc-action/diag"
 	"github.com/agcgate/agc-action/fingerprint"
 	"github.com/agcgate/agc-action/formats"
 	"github.com/agcgate/agc-action/ghapi"
@@ -107,17 +108,18 @@ func (r *actionRun) exec(ctx context.Context) int {
 	for _, l := range c.lint {
 		r.warn(l)
 	}
+	gh, why, err := r.client()
+	if err != nil {
+		workflowCommand(r.e.Stdout, "error", err.Error())
+		return cmdenv.ExitUsage
+	}
+	notes := r.countRounds(ctx, gh, why, c)
 	gates := r.withValidator(c)
 	g := r.repo(ctx)
 	var bound binding
 	if g != nil {
 		defer g.Close()
 		bound = r.bindAnswers(ctx, g, gates)
-	}
-	gh, why, err := r.client()
-	if err != nil {
-		workflowCommand(r.e.Stdout, "error", err.Error())
-		return cmdenv.ExitUsage
 	}
 	carried, err := r.carryIfAsked(ctx, gh, why, g, bound, c)
 	if err != nil {
@@ -136,8 +138,8 @@ func (r *actionRun) exec(ctx context.Context) int {
 		workflowCommand(r.e.Stdout, "error", err.Error())
 		return cmdenv.ExitUsage
 	}
-	degraded, derr := r.deliver(ctx, gh, why, gates, bound.records, r.headFiles(ctx, g))
-	if err := r.writeSummary(all, from, degraded); err != nil {
+	degraded, derr := r.deliver(ctx, gh, why, gates, bound.records, notes, r.headFiles(ctx, g))
+	if err := r.writeSummary(all, from, notes, degraded); err != nil {
 		r.warn("job summary: " + err.Error())
 	}
 	r.setOutputs()
@@ -189,7 +191,7 @@ func (r *actionRun) carryIfAsked(ctx context.Context, gh *ghapi.Client, why stri
 
 // collect reads every answer the inputs name.
 func (r *actionRun) collect() (*collected, error) {
-	c := &collected{source: map[string]string{}, paired: r.cfg.pairedGate}
+	c := &collected{source: map[string]string{}, paired: r.cfg.pairedGate, at: map[string]func(string) diag.Place{}}
 	r.warnUnpaired("agc", r.cfg.agc, "the gate id it names itself")
 	files, err := expand(r.root, r.cfg.agc)
 	if err != nil {

@@ -31,13 +31,17 @@ type collected struct {
 	// paired reports whether an input line pairs files with a gate id.
 	paired func(id string) bool
 	runs   []sarifAnswer // unpaired SARIF runs, kept until every log is read
+	// at places a JSON pointer into a kept AGC answer, by gate id, for a
+	// finding of agc-validate about it (a broken rule of its round).
+	at map[string]func(pointer string) diag.Place
 }
 
 // answer is one gate's answer as read from an input file.
 type answer struct {
-	src   string            // where it came from, for messages
-	place func() diag.Place // where its gate id is, for a finding about it
-	pair  string            // the gate its input line pairs the file with; "" unpaired
+	src   string                          // where it came from, for messages
+	place func() diag.Place               // where its gate id is, for a finding about it
+	pair  string                          // the gate its input line pairs the file with; "" unpaired
+	at    func(pointer string) diag.Place // where a pointer into it is; nil: at place
 	resp  *agc.Response
 	raw   []byte
 }
@@ -173,7 +177,8 @@ func (c *collected) addAGC(name string, data []byte, pair string) {
 			continue
 		}
 		place := func() diag.Place { return d.PlaceIn(data, "/gate/id") }
-		if c.add(answer{src: d.Where(), place: place, pair: pair, resp: d.Response, raw: d.Raw}) {
+		at := func(ptr string) diag.Place { return d.PlaceIn(data, ptr) }
+		if c.add(answer{src: d.Where(), place: place, at: at, pair: pair, resp: d.Response, raw: d.Raw}) {
 			c.agc = append(c.agc, d.Response)
 		}
 	}
@@ -196,6 +201,9 @@ func (c *collected) add(a answer) bool {
 		return false
 	}
 	c.source[id] = a.src
+	if a.at != nil && c.at != nil {
+		c.at[id] = a.at
+	}
 	c.gates = append(c.gates, agc.Doc{Response: a.resp, Raw: a.raw})
 	return true
 }

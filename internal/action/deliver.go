@@ -58,7 +58,7 @@ func (r *actionRun) dryRun() bool { return r.cfg.dryRun || r.cfg.preview }
 // deliver posts to GitHub what the channels ask for. It reports degraded
 // when the token cannot write; then every finding goes to workflow
 // annotations (and the job summary) instead, so nothing is lost.
-func (r *actionRun) deliver(ctx context.Context, gh *ghapi.Client, why string, gates []agc.Doc, bindings map[string]carry.Binding, head review.FileReader) (degraded bool, err error) {
+func (r *actionRun) deliver(ctx context.Context, gh *ghapi.Client, why string, gates []agc.Doc, bindings map[string]carry.Binding, notes map[string]string, head review.FileReader) (degraded bool, err error) {
 	ch := r.channels()
 	if len(gates) == 0 && !ch.upload {
 		return false, nil // a carry step: the carried runs are posted already
@@ -71,7 +71,7 @@ func (r *actionRun) deliver(ctx context.Context, gh *ghapi.Client, why string, g
 		rep, err := gh.Deliver(ctx, gates, ghapi.DeliverOptions{PR: r.rc.PR, HeadSHA: r.rc.HeadSHA,
 			Review: ch.review, Check: ch.check, Status: ch.status,
 			Placement:  ghapi.ReviewOptions{Mode: r.cfg.filterMode, Head: head},
-			DetailsURL: ghrun.RunURL(r.e.Getenv, r.rc.Repository), Bindings: bindings, Annotations: r.e.Stdout, Summary: io.Discard})
+			DetailsURL: ghrun.RunURL(r.e.Getenv, r.rc.Repository), Bindings: bindings, Notes: notes, Annotations: r.e.Stdout, Summary: io.Discard})
 		if err != nil {
 			return false, err
 		}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/review"
+	"github.com/agcgate/agc-action/rounds"
 	githubactions "github.com/sethvargo/go-githubactions"
 )
 
@@ -33,6 +34,10 @@ type Inputs struct {
 	login       string // the identity the token posts as
 	pr          int    // override for workflow_run on a fork's pull request
 	sha         string // override of the commit to report on
+	// rounds (docs/rounds.md)
+	budget        int    // the budget a chain the Action numbers opens with; 0: the answer's own, else 3
+	escalateTo    string // the login or org/team that decides at the budget, without "@"
+	escalateEarly bool   // escalate when a class is still-open in two consecutive rounds
 }
 
 // switchInput is a boolean input whose default depends on the event.
@@ -105,6 +110,18 @@ func readInputs(a *githubactions.Action) (*Inputs, error) {
 	c.review, c.check, c.status, c.uploadSARIF, c.carry = sw("review"), sw("check"), sw("status"), sw("upload-sarif"), sw("carry")
 	c.preview = pick("preview", "false", "true", "false") == "true"
 	c.dryRun = pick("dry-run", "false", "true", "false") == "true"
+	c.escalateEarly = pick("escalate-early", "false", "true", "false") == "true"
+	if v := a.GetInput("budget"); v != "" && err == nil {
+		if _, perr := fmt.Sscanf(v, "%d", &c.budget); perr != nil || c.budget <= 0 || c.budget > 1000 || fmt.Sprint(c.budget) != v {
+			err = &inputError{"budget", fmt.Sprintf("%q is not a number of rounds (1 to 1000)", v)}
+		}
+	}
+	if v := a.GetInput("escalate-to"); v != "" && err == nil {
+		var perr error
+		if c.escalateTo, perr = rounds.CheckEscalateTo(v); perr != nil {
+			err = &inputError{"escalate-to", perr.Error()}
+		}
+	}
 	if v := a.GetInput("pull-request"); v != "" && err == nil {
 		if _, perr := fmt.Sscanf(v, "%d", &c.pr); perr != nil || c.pr <= 0 || fmt.Sprint(c.pr) != v {
 			err = &inputError{"pull-request", fmt.Sprintf("%q is not a pull request number", v)}

@@ -102,7 +102,7 @@ const maxSummary = 1000 << 10
 // writeSummary writes the job summary: a table of gates, then every
 // answer rendered. It goes to GITHUB_STEP_SUMMARY and to the summary-file
 // output.
-func (r *actionRun) writeSummary(gates []agc.Doc, carried map[string]string, degraded bool) error {
+func (r *actionRun) writeSummary(gates []agc.Doc, carried, notes map[string]string, degraded bool) error {
 	var b bytes.Buffer
 	title := "AGC gates: " + r.out.verdict
 	if r.cfg.preview {
@@ -126,6 +126,9 @@ func (r *actionRun) writeSummary(gates []agc.Doc, carried map[string]string, deg
 	shown := 0
 	for _, g := range gates {
 		var one bytes.Buffer
+		if note := notes[g.Response.Gate.ID]; note != "" {
+			one.WriteString(note + "\n")
+		}
 		if err := render.Markdown(&one, g.Response); err != nil {
 			return err
 		}
