@@ -253,6 +253,10 @@ func TestActionBadInputs(t *testing.T) {
 		{"bad fail-on", map[string]string{"agc": "x.json", "fail-on": "sometimes"}, `input "fail-on": "sometimes" is not one of block, escalate, never`},
 		{"no match", map[string]string{"agc": "nothing/*.json"}, `pattern "nothing/*.json" matches no file`},
 		{"bad pr", map[string]string{"agc": "x.json", "pull-request": "two"}, `input "pull-request"`},
+		{"bad budget", map[string]string{"agc": "x.json", "budget": "0"}, `input "budget": "0" is not a number of rounds`},
+		{"escalate-to with a space", map[string]string{"agc": "x.json", "escalate-to": "octo cat"}, `input "escalate-to": "octo cat" is neither a GitHub login`},
+		{"escalate-to a nested team", map[string]string{"agc": "x.json", "escalate-to": "acme/a/b"}, `input "escalate-to"`},
+		{"escalate-to with markup", map[string]string{"agc": "x.json", "escalate-to": "x](http://evil)"}, `input "escalate-to"`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
