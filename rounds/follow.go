@@ -92,6 +92,12 @@ func number(r *agc.Response, base []*agc.Response, p Policy) (*agc.Response, []*
 			base = base[:len(base)-1]
 		}
 	}
+	if out.Attempt.N > out.Attempt.Budget {
+		// A chain already past its budget (its last round blocked at the
+		// budget, posted by a gate that counted, or before agc-action
+		// escalated): the budget is spent, and this round escalates.
+		out.Attempt.Budget = out.Attempt.N
+	}
 	out.Findings = slices.Clone(r.Findings)
 	out.Carried = setStatuses(out.Findings, base)
 	return &out, base

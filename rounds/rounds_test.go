@@ -228,6 +228,20 @@ func TestEscalation(t *testing.T) {
 	})
 }
 
+func TestChainPastItsBudgetEscalates(t *testing.T) {
+	f := &fakeGitHub{}
+	f.push(ours, answer(1, 2, "a"))
+	f.push(ours, answer(2, 2, "a")) // a block at the budget, posted as the gate counted it
+	nx := f.next(t, answer(1, 2, "a"), Policy{})
+	if nx.Response.Attempt.N != 3 || nx.Response.Attempt.Budget != 3 || nx.Response.Verdict != agc.Escalate {
+		t.Fatalf("round after a block at the budget: %+v %s", nx.Response.Attempt, nx.Response.Verdict)
+	}
+	raw, _ := agc.Encode(nx.Response)
+	if vs := validate.Bytes("r.json", raw, agc.Limits{}); validate.HasErrors(vs) {
+		t.Errorf("the round breaks a rule: %v", vs)
+	}
+}
+
 func TestNewGateVersionOpensANewChain(t *testing.T) {
 	f := &fakeGitHub{}
 	f.next(t, answer(1, 3, "a"), Policy{})
