@@ -67,7 +67,7 @@ func ParseEvent(runtime, name string) (Phase, error) {
 		}
 	}
 	if runtime == RuntimeCopilot && (name == CopilotPostToolUse || name == EventPostToolUse) {
-		return 0, fmt.Errorf("Copilot CLI does not act on a postToolUse command hook's output, so no verdict can be enforced there; bind %s", CopilotPreToolUse)
+		return 0, fmt.Errorf("the Copilot CLI does not act on a postToolUse command hook's output, so no verdict can be enforced there; bind %s", CopilotPreToolUse)
 	}
 	var names []string
 	for _, p := range []Phase{Pre, Post} {
