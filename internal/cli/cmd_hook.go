@@ -70,6 +70,12 @@ type hookRun struct {
 func runHook(e *Env, args []string) int {
 	h, code, ok := parseHook(e, args)
 	if !ok {
+		// Copilot CLI skips a hook that exits non-zero: a misconfigured
+		// hook there still denies the call.
+		if len(args) > 0 && args[0] == bridge.RuntimeCopilot && code == ExitUsage {
+			deny, _ := bridge.Denial(bridge.RuntimeCopilot, bridge.Pre, "agc-sarif hook: bad usage (see stderr); failing closed: the call is blocked")
+			_ = writeOut(e, deny, false)
+		}
 		return code
 	}
 	payload, err := readInput(e, "-", maxHookPayload)

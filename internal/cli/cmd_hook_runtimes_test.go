@@ -162,12 +162,23 @@ func TestHookRuntimesUsage(t *testing.T) {
 	for _, args := range [][]string{
 		{"cursor", "--event", "PreToolUse", "--", "true"},
 		{"gemini", "--event", "Stop", "--", "true"},
-		{"copilot", "--event", "postToolUse", "--", "true"},
 		{"auto", "--event", "BeforeTool", "--", "true"},
 	} {
 		code, out, errOut := hookCmd("{}", args...)
 		if code != ExitUsage || out != "" || errOut == "" {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q", args, code, out, errOut)
 		}
+	}
+}
+
+// TestHookCopilotUsageDenies: Copilot CLI skips a hook that exits non-zero,
+// so a misconfigured copilot hook also prints a denial.
+func TestHookCopilotUsageDenies(t *testing.T) {
+	code, out, errOut := hookCmd("{}", "copilot", "--event", "postToolUse", "--", "true")
+	if code != ExitUsage || !strings.Contains(errOut, "postToolUse") {
+		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+	if m := hookOut(t, out); m["permissionDecision"] != "deny" {
+		t.Errorf("stdout %s, want a denial", out)
 	}
 }
