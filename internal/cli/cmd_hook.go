@@ -74,7 +74,9 @@ func runHook(e *Env, args []string) int {
 		// hook there still denies the call.
 		if len(args) > 0 && args[0] == bridge.RuntimeCopilot && code == ExitUsage {
 			deny, _ := bridge.Denial(bridge.RuntimeCopilot, bridge.Pre, "agc-sarif hook: bad usage (see stderr); failing closed: the call is blocked")
-			_ = writeOut(e, deny, false)
+			if writeOut(e, deny, false) == nil {
+				return ExitOK // a non-zero exit would make Copilot ignore the denial
+			}
 		}
 		return code
 	}

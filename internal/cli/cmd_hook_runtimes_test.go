@@ -175,7 +175,7 @@ func TestHookRuntimesUsage(t *testing.T) {
 // so a misconfigured copilot hook also prints a denial.
 func TestHookCopilotUsageDenies(t *testing.T) {
 	code, out, errOut := hookCmd("{}", "copilot", "--event", "postToolUse", "--", "true")
-	if code != ExitUsage || !strings.Contains(errOut, "postToolUse") {
+	if code != ExitOK || !strings.Contains(errOut, "postToolUse") {
 		t.Fatalf("exit %d, stderr %q", code, errOut)
 	}
 	if m := hookOut(t, out); m["permissionDecision"] != "deny" {
