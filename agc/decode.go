@@ -26,6 +26,7 @@ const (
 	ClassTooDeep      = "json.too-deep"
 	ClassTooLarge     = "json.too-large"
 	ClassSchema       = "schema"
+	ClassNoResponse   = "no-response"
 )
 
 // Limits bounds what a decoder accepts. Zero fields take the defaults.
@@ -145,10 +146,36 @@ func syntaxError(file string, data []byte, dec *jsontext.Decoder, err error) err
 // a top-level object, and field types as the contract defines them. It does
 // not apply the contract's rules; see package validate.
 func Decode(file string, data []byte, lim Limits) (*Response, error) {
+	if int64(len(data)) <= lim.maxBytes() {
+		if err := CheckNotEmpty(file, data); err != nil {
+			return nil, err
+		}
+	}
 	if err := CheckSyntax(file, data, lim); err != nil {
 		return nil, err
 	}
 	return decodeChecked(file, data)
+}
+
+// CheckNotEmpty returns an *Error of class ClassNoResponse when data holds
+// no response at all: nothing but white space (an empty file, an empty
+// JSON Lines file), or an empty JSON array. A gate that answered nothing
+// has not passed, so no reader takes such an input for an answer.
+func CheckNotEmpty(file string, data []byte) error {
+	i := firstIndex(data)
+	switch {
+	case i == len(data):
+		return newError(file, data, 0, "", ClassNoResponse,
+			"the input is empty: it holds no AGC response, and a gate that answered nothing has not passed")
+	case data[i] != '[':
+		return nil
+	}
+	j := i + 1 + firstIndex(data[i+1:])
+	if j < len(data) && data[j] == ']' && firstIndex(data[j+1:]) == len(data)-j-1 {
+		return newError(file, data, int64(i), "", ClassNoResponse,
+			"an empty array holds no AGC response, and a gate that answered nothing has not passed")
+	}
+	return nil
 }
 
 // decodeChecked unmarshals a document that already passed CheckSyntax.

@@ -31,10 +31,11 @@ func TestDecodeErrors(t *testing.T) {
 		name, in, class, pointer string
 		offset                   int64
 	}{
-		{"empty", "", ClassSyntax, "", 0},
-		{"blank", " \n\t", ClassSyntax, "", 0},
+		{"empty", "", ClassNoResponse, "", 0},
+		{"blank", " \n\t", ClassNoResponse, "", 0},
 		{"null", "null", ClassSchema, "", 0},
-		{"array", "[]", ClassSchema, "", 0},
+		{"array", "[]", ClassNoResponse, "", 0},
+		{"array of one", "[{}]", ClassSchema, "", 0},
 		{"truncated", `{"agc":`, ClassSyntax, "/agc", 7},
 		{"duplicate", `{"gate":{"id":"a","id":"b"}}`, ClassDuplicateKey, "/gate/id", 18},
 		{"utf8", "{\"agc\":\"\xc3\x28\"}", ClassSyntax, "/agc", 8},

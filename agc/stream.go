@@ -30,11 +30,14 @@ func (d Doc) Where() string {
 
 // DecodeAll reads a file that holds one response, a JSON array of responses,
 // or JSON Lines (one response per line). The returned error is set only when
-// the file as a whole is unreadable; a response that fails to decode is
-// reported in its Doc.
+// the file as a whole is unreadable or holds no response at all
+// (CheckNotEmpty); a response that fails to decode is reported in its Doc.
 func DecodeAll(file string, data []byte, lim Limits) ([]Doc, error) {
 	if int64(len(data)) > lim.maxBytes() {
 		return nil, CheckSyntax(file, data, lim)
+	}
+	if err := CheckNotEmpty(file, data); err != nil {
+		return nil, err
 	}
 	switch firstKind(data) {
 	case '[':

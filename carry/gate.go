@@ -29,9 +29,11 @@ type GitHub interface {
 
 // Options say which gate's verdict to carry to which head.
 type Options struct {
-	Gate    string // the gate id; its check run is agc/<Gate>
-	AppID   int64  // only check runs by this app are trusted; 0 is ActionsAppID
-	HeadSHA string // the pull request's new head, where a carried run is posted
+	Gate  string // the gate id; its check run is agc/<Gate>
+	AppID int64  // only check runs by this app are trusted; 0 is ActionsAppID
+	// HeadSHA is the new head, where a carried run is posted: a pull
+	// request's, a merge group's, or a push's.
+	HeadSHA string
 	// Rev is the revision fingerprinted, "" for HeadSHA (pass the merge
 	// commit when that is what the workflow checked out and the gates judge).
 	Rev string
@@ -39,7 +41,10 @@ type Options struct {
 	// the event has none). It is looked at first.
 	Before string
 	// PR is the pull request number: its earlier commits are looked at when
-	// Before has no trusted run (0: Before only).
+	// Before has no trusted run (0: Before only). On merge_group it is the
+	// pull request the group was made for, and after a merge the one the
+	// push merged (MergedPR), with no Before: their heads are what the
+	// gates judged.
 	PR       int
 	MaxHeads int // earlier heads looked at; 0 is DefaultHeads
 	// Workflow is the scope and gate configuration the workflow defines
@@ -106,4 +111,45 @@ func Gate(ctx context.Context, gh GitHub, o Options) (*Result, error) {
 			CheckName(o.Gate), o.AppID, len(tried)+len(in.Previous), o.PR)
 	}
 	return res, nil
+}
+
+// PullRequest is what carrying reads of a pull request a commit belongs
+// to.
+type PullRequest struct {
+	Number int
+	Base   string // its base branch
+	// MergeCommitSHA is the commit its merge made; "" when not merged.
+	MergeCommitSHA string
+}
+
+// CommitPulls finds the pull request a push merged; ghapi.CarryRuns
+// implements it.
+type CommitPulls interface {
+	// CommitPullRequests lists the pull requests commit sha belongs to or
+	// was merged by (GET /repos/{o}/{r}/commits/{sha}/pulls).
+	CommitPullRequests(ctx context.Context, sha string) ([]PullRequest, error)
+}
+
+// MergedPR returns the number of the pull request whose merge into branch
+// is commit sha (a merge, squash or rebase: GitHub's merge_commit_sha), 0
+// when no listed pull request is, or when more than one claims it. Its
+// heads are where the verdicts now standing for sha were judged: a push to
+// the base branch after the merge carries from them, as Gate does with
+// Options.PR.
+func MergedPR(ctx context.Context, gh CommitPulls, sha, branch string) (int, error) {
+	prs, err := gh.CommitPullRequests(ctx, sha)
+	if err != nil {
+		return 0, fmt.Errorf("the pull requests of %s: %w", Short(sha), err)
+	}
+	n := 0
+	for _, pr := range prs {
+		if pr.MergeCommitSHA != sha || pr.Base != branch || pr.Number <= 0 {
+			continue
+		}
+		if n != 0 && n != pr.Number {
+			return 0, nil
+		}
+		n = pr.Number
+	}
+	return n, nil
 }

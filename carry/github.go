@@ -125,6 +125,13 @@ func FromHeads(ctx context.Context, runs CheckRuns, in Input) (*Result, error) {
 	return &Result{Reason: fmt.Sprintf("no completed %s check run by app %d on %d earlier heads", name, in.AppID, len(in.Previous))}, nil
 }
 
+// LatestTrusted returns the newest completed run of name on sha written by
+// app, nil when there is none: the one run of a gate on a head that
+// carrying, and the chain of rounds (package rounds), trust.
+func LatestTrusted(list []CheckRun, name, sha string, app int64) *CheckRun {
+	return latestTrusted(list, name, sha, app)
+}
+
 // latestTrusted returns the newest completed run of name on sha written by
 // app, ignoring every other app's runs (anyone with write access can post
 // a check run of any name through another app).

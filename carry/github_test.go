@@ -310,3 +310,31 @@ func TestCarryNeedsTheWorkflowsScope(t *testing.T) {
 		t.Errorf("nothing selected: %+v, %v", res, err)
 	}
 }
+
+type commitPulls []PullRequest
+
+func (c commitPulls) CommitPullRequests(context.Context, string) ([]PullRequest, error) {
+	return c, nil
+}
+
+// TestMergedPR: a push to the base branch carries from the pull request
+// whose merge it is, and from no other the commit belongs to.
+func TestMergedPR(t *testing.T) {
+	const merge = "m0000000000000000000000000000000000000001"
+	for _, tc := range []struct {
+		name string
+		prs  commitPulls
+		want int
+	}{
+		{"merged", commitPulls{{Number: 7, Base: "main", MergeCommitSHA: merge}}, 7},
+		{"open pull requests holding the commit", commitPulls{{Number: 8, Base: "main"}, {Number: 7, Base: "main", MergeCommitSHA: merge}}, 7},
+		{"merged into another branch", commitPulls{{Number: 7, Base: "release", MergeCommitSHA: merge}}, 0},
+		{"merged by another commit", commitPulls{{Number: 7, Base: "main", MergeCommitSHA: "m2"}}, 0},
+		{"two claim it", commitPulls{{Number: 7, Base: "main", MergeCommitSHA: merge}, {Number: 9, Base: "main", MergeCommitSHA: merge}}, 0},
+		{"none", nil, 0},
+	} {
+		if got, err := MergedPR(context.Background(), tc.prs, merge, "main"); got != tc.want || err != nil {
+			t.Errorf("%s: MergedPR = %d, %v; want %d", tc.name, got, err, tc.want)
+		}
+	}
+}

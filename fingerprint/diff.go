@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/agcgate/agc-action/internal/logsafe"
 )
 
 // Tree is what a fingerprint was computed over at one commit: the whole
@@ -14,7 +16,9 @@ type Tree struct {
 }
 
 // Change is one difference between two selections, printed as
-// "src/a.go modified" or "src/b.go renamed to docs/b.go".
+// "src/a.go modified" or "src/b.go renamed to docs/b.go", a path that is
+// not plain quoted (logsafe.Name): it is printed in logs, where a line
+// break in a file name would start a line of the judged party's.
 type Change struct {
 	Path string
 	Kind string // modified, mode changed, added, deleted, renamed, entered the scope, left the scope
@@ -23,9 +27,9 @@ type Change struct {
 }
 
 func (c Change) String() string {
-	s := c.Path + " " + c.Kind
+	s := logsafe.Name(c.Path) + " " + c.Kind
 	if c.To != "" {
-		s += " to " + c.To
+		s += " to " + logsafe.Name(c.To)
 	}
 	if c.Note != "" {
 		s += " (" + c.Note + ")"
@@ -140,15 +144,15 @@ func GateChanges(a, b Gate) []string {
 	var out []string
 	for _, cf := range b.Configs {
 		if h, ok := old[cf.Path]; !ok {
-			out = append(out, "gate config "+cf.Path+" added")
+			out = append(out, "gate config "+logsafe.Name(cf.Path)+" added")
 		} else if h != cf.SHA256 {
-			out = append(out, "gate config "+cf.Path+" modified")
+			out = append(out, "gate config "+logsafe.Name(cf.Path)+" modified")
 		}
 		delete(old, cf.Path)
 	}
 	for _, cf := range a.Configs {
 		if _, ok := old[cf.Path]; ok {
-			out = append(out, "gate config "+cf.Path+" removed")
+			out = append(out, "gate config "+logsafe.Name(cf.Path)+" removed")
 		}
 	}
 	return out

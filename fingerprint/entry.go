@@ -5,6 +5,8 @@ import (
 	"io"
 	"slices"
 	"strings"
+
+	"github.com/agcgate/agc-action/internal/logsafe"
 )
 
 // Git modes of the entries a recursive tree listing yields.
@@ -23,8 +25,11 @@ type Entry struct {
 	OID  string // lowercase hex object id
 }
 
+// String is the entry as `git ls-tree` prints it, the path quoted when it
+// is not plain (logsafe.Name), as git quotes it: a path is the judged
+// party's, and git allows line breaks in it.
 func (e Entry) String() string {
-	return fmt.Sprintf("%s %s %s\t%s", e.Mode, e.Type, e.OID, e.Path)
+	return fmt.Sprintf("%s %s %s\t%s", e.Mode, e.Type, e.OID, logsafe.Name(e.Path))
 }
 
 // ParseLsTree parses the output of `git ls-tree -r -z --full-tree`:

@@ -18,6 +18,11 @@ func Bridges() []Format {
 		{Name: "fourgate", Help: "a Fourgate verifier result or outcome verdict", Detect: bridge.LooksLikeFourgate, Read: bridgeReader(bridge.FromFourgate)},
 		{Name: "claude-pre-tool-use", Help: "the JSON a Claude Code PreToolUse hook prints", Write: claudeWriter(bridge.ClaudePreToolUse)},
 		{Name: "claude-post-tool-use", Help: "the JSON a Claude Code PostToolUse hook prints", Write: claudeWriter(bridge.ClaudePostToolUse)},
+		{Name: "codex-pre-tool-use", Help: "the JSON a Codex CLI PreToolUse hook prints", Write: hookWriter(bridge.RuntimeCodex, bridge.Pre)},
+		{Name: "codex-post-tool-use", Help: "the JSON a Codex CLI PostToolUse hook prints", Write: hookWriter(bridge.RuntimeCodex, bridge.Post)},
+		{Name: "gemini-before-tool", Help: "the JSON a Gemini CLI BeforeTool hook prints", Write: hookWriter(bridge.RuntimeGemini, bridge.Pre)},
+		{Name: "gemini-after-tool", Help: "the JSON a Gemini CLI AfterTool hook prints", Write: hookWriter(bridge.RuntimeGemini, bridge.Post)},
+		{Name: "copilot-pre-tool-use", Help: "the JSON a Copilot CLI preToolUse command hook prints", Write: hookWriter(bridge.RuntimeCopilot, bridge.Pre)},
 	}
 }
 
@@ -37,6 +42,20 @@ func claudeWriter(to func(*agc.Response, bridge.ClaudeOptions) ([]byte, error)) 
 			return fmt.Errorf("a Claude Code hook answers one tool call: got %d responses", len(rs))
 		}
 		b, err := to(rs[0], bridge.ClaudeOptions{Ask: opts.Ask})
+		if err != nil {
+			return err
+		}
+		_, err = w.Write(b)
+		return err
+	}
+}
+
+func hookWriter(runtime string, p bridge.Phase) func(io.Writer, []*agc.Response, WriteOptions) error {
+	return func(w io.Writer, rs []*agc.Response, opts WriteOptions) error {
+		if len(rs) != 1 {
+			return fmt.Errorf("a %s hook answers one tool call: got %d responses", runtime, len(rs))
+		}
+		b, err := bridge.HookAnswer(runtime, p, rs[0], bridge.HookOptions{Ask: opts.Ask})
 		if err != nil {
 			return err
 		}

@@ -80,9 +80,22 @@ func writeAGC(w io.Writer, rs []*agc.Response, _ WriteOptions) error {
 // readSARIF reads a log, placing its lint at their lines and columns in one
 // walk over data.
 func readSARIF(file string, data []byte, opts ReadOptions) ([]*agc.Response, []diag.Lint, error) {
+	rs, _, lints, err := ReadSARIFRuns(file, data, opts)
+	return rs, lints, err
+}
+
+// ReadSARIFRuns reads a log as the sarif format does, one response per
+// run, and names each run's tool (tool.driver.name), which the gate id is
+// made from (sarif.GateID), so that callers can tell two tools whose ids
+// clash (sarif.Clashes).
+func ReadSARIFRuns(file string, data []byte, opts ReadOptions) ([]*agc.Response, []string, []diag.Lint, error) {
 	log, lints, err := sarif.ReadLog(bytes.NewReader(data), file, sarif.ReadOptions{Root: opts.Root})
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
+	}
+	tools := make([]string, len(log.Runs))
+	for i, run := range log.Runs {
+		tools[i] = run.Driver.Name
 	}
 	rs, more := sarif.ToAGC(log, sarif.ToAGCOptions{FS: opts.FS, FailLevel: opts.FailLevel})
 	lints = append(lints, more...)
@@ -92,7 +105,7 @@ func readSARIF(file string, data []byte, opts ReadOptions) ([]*agc.Response, []d
 		places[i] = &lints[i].Place
 	}
 	diag.Locate(data, places...)
-	return rs, lints, nil
+	return rs, tools, lints, nil
 }
 
 // writeSARIF writes one log and refuses one GitHub would reject.

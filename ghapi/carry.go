@@ -117,3 +117,29 @@ func (c *Client) PullRequestCommits(ctx context.Context, number int) ([]string, 
 		opt.Page = resp.NextPage
 	}
 }
+
+var _ carry.CommitPulls = (*CarryRuns)(nil)
+
+// CommitPullRequests lists the pull requests commit sha belongs to or was
+// merged by (GET /repos/{o}/{r}/commits/{sha}/pulls), all pages.
+func (r *CarryRuns) CommitPullRequests(ctx context.Context, sha string) ([]carry.PullRequest, error) {
+	opt := &github.ListOptions{PerPage: perPage}
+	var out []carry.PullRequest
+	for {
+		prs, resp, err := r.c.gh.PullRequests.ListPullRequestsWithCommit(ctx, r.c.cfg.Owner, r.c.cfg.Repo, sha, opt)
+		if err != nil {
+			return nil, wrap("list the pull requests of commit "+sha, err)
+		}
+		for _, pr := range prs {
+			p := carry.PullRequest{Number: pr.GetNumber(), Base: pr.GetBase().GetRef()}
+			if pr.MergedAt != nil {
+				p.MergeCommitSHA = pr.GetMergeCommitSHA()
+			}
+			out = append(out, p)
+		}
+		if resp.NextPage == 0 {
+			return out, nil
+		}
+		opt.Page = resp.NextPage
+	}
+}

@@ -245,3 +245,27 @@ func TestCarryScopeFileFromBase(t *testing.T) {
 	h1 := p.push("src/a.go", "package a // sneaky\n")
 	p.wantNotCarried(p.carry(h1, h0), h1, "src/a.go modified")
 }
+
+// TestCommitPullRequests: the pull requests GitHub lists for a commit,
+// with the merge commit only of the merged one (an open pull request's
+// merge_commit_sha is its test merge, not a merge).
+func TestCommitPullRequests(t *testing.T) {
+	srv := ghtest.New(t, ghtest.Options{})
+	c := newClient(t, srv, ghtest.TokenActions, &fakeSleep{})
+	const head, merge = "1111111111111111111111111111111111111111", "2222222222222222222222222222222222222222"
+	srv.SetHead(testRepo, 4, head, nil)
+	srv.SetHead(testRepo, 5, head, nil)
+	srv.Merge(testRepo, 4, "main", merge)
+	for sha, want := range map[string][]carry.PullRequest{
+		head:  {{Number: 5, Base: "main"}, {Number: 4, Base: "main", MergeCommitSHA: merge}},
+		merge: {{Number: 4, Base: "main", MergeCommitSHA: merge}},
+	} {
+		got, err := c.CarryRuns().CommitPullRequests(context.Background(), sha)
+		if err != nil || !slices.Equal(got, want) {
+			t.Errorf("%s: %+v, %v; want %+v", sha[:7], got, err, want)
+		}
+	}
+	if n, err := carry.MergedPR(context.Background(), c.CarryRuns(), merge, "main"); n != 4 || err != nil {
+		t.Errorf("MergedPR = %d, %v", n, err)
+	}
+}

@@ -25,11 +25,19 @@ type CheckInput struct {
 	// Binding, when set, is agc-action's binding record of the answer,
 	// written at the start of the text, apart from the response.
 	Binding *carry.Binding
+	// Plan is the gate's review plan, when it has a review, so the
+	// summary says where the findings that are not on the pull request are.
+	Plan *review.ReviewPlan
+	// Note, when set, is agc-action's own Markdown put first in the
+	// summary (DeliverOptions.Notes).
+	Note string
 }
 
-// CheckRun posts the check run agc/<gate.id>: its conclusion from the
-// verdict, the rendered response as summary, the response embedded in the
-// text, and one annotation per finding with a line, 50 per request.
+// CheckRun posts the check run agc/<gate.id> in one request: its
+// conclusion from the verdict, the rendered response as summary, the
+// response embedded in the text, and an annotation for each of the first
+// review.MaxAnnotationsPerGate findings with a line. When something did
+// not fit, the summary says where it is.
 func (c *Client) CheckRun(ctx context.Context, in CheckInput) (*github.CheckRun, error) {
 	r := in.Response
 	raw := in.Raw
@@ -39,14 +47,17 @@ func (c *Client) CheckRun(ctx context.Context, in CheckInput) (*github.CheckRun,
 			return nil, fmt.Errorf("encode response of gate %s: %w", r.Gate.ID, err)
 		}
 	}
-	summary, err := review.CheckSummary(r)
+	text := checkText(raw, in.Binding)
+	anns, withLine := review.Annotations(r, in.Head, min(review.MaxAnnotationsPerGate, MaxAnnotations))
+	note := review.CheckNote(in.Plan, len(anns), withLine, review.Embedded(text))
+	if in.Note != "" {
+		note = in.Note + "\n" + note
+	}
+	summary, err := review.CheckSummary(r, note)
 	if err != nil {
 		return nil, err
 	}
-	out := &github.CheckRunOutput{Title: github.String(review.CheckTitle(r)), Summary: &summary, Text: github.String(checkText(raw, in.Binding))}
-	anns := review.Annotations(r, in.Head)
-	first := anns[:min(len(anns), MaxAnnotations)]
-	out.Annotations = first
+	out := &github.CheckRunOutput{Title: github.String(review.CheckTitle(r)), Summary: &summary, Text: &text, Annotations: anns}
 	opt := github.CreateCheckRunOptions{Name: review.CheckName(r.Gate.ID), HeadSHA: in.HeadSHA,
 		Status: github.String("completed"), Conclusion: github.String(review.Conclusion(r.Verdict)), Output: out}
 	if in.DetailsURL != "" {
@@ -55,14 +66,6 @@ func (c *Client) CheckRun(ctx context.Context, in CheckInput) (*github.CheckRun,
 	run, _, err := c.gh.Checks.CreateCheckRun(ctx, c.cfg.Owner, c.cfg.Repo, opt)
 	if err != nil {
 		return nil, wrap("create check run "+review.CheckName(r.Gate.ID), err)
-	}
-	for rest := anns[len(first):]; len(rest) > 0; rest = rest[min(len(rest), MaxAnnotations):] {
-		batch := &github.CheckRunOutput{Title: out.Title, Summary: out.Summary, Text: out.Text,
-			Annotations: rest[:min(len(rest), MaxAnnotations)]}
-		upd := github.UpdateCheckRunOptions{Name: review.CheckName(r.Gate.ID), Output: batch}
-		if run, _, err = c.gh.Checks.UpdateCheckRun(ctx, c.cfg.Owner, c.cfg.Repo, run.GetID(), upd); err != nil {
-			return nil, wrap("add annotations to check run "+review.CheckName(r.Gate.ID), err)
-		}
 	}
 	return run, nil
 }

@@ -24,6 +24,10 @@ type DeliverOptions struct {
 	// Bindings are agc-action's binding records of the answers it bound,
 	// by gate id, each written into its gate's check run.
 	Bindings map[string]carry.Binding
+	// Notes are agc-action's own paragraphs, by gate id (an escalation:
+	// rounds.Escalation.Note), put first in the gate's check run summary
+	// and review body. They are trusted Markdown, written as they are.
+	Notes map[string]string
 	// Annotations and Summary receive workflow commands and the job
 	// summary when the token turns out to be read-only.
 	Annotations io.Writer
@@ -54,44 +58,78 @@ func (c *Client) Deliver(ctx context.Context, gates []agc.Doc, opt DeliverOption
 	return rep, review.Degrade(opt.Annotations, opt.Summary, gates, opt.Placement.Head)
 }
 
-// deliver posts each gate's check run and status first, so a required
-// check never waits on a review that failed, then its review. A failure of
-// one gate does not stop the others; a read-only token stops everything.
+// deliver reads the pull request and plans every gate's review within one
+// run's ceiling (review.NewBudget) first, then posts each gate's check run
+// and status, so a required check never waits on a review that failed and
+// says where the findings that did not fit are, then the reviews, then
+// every gate's thread changes together. A failure of one gate does not
+// stop the others; a read-only token stops everything.
 func (c *Client) deliver(ctx context.Context, gates []agc.Doc, opt DeliverOptions, rep *Report) error {
+	if opt.Placement.Head != nil {
+		opt.Placement.Head = newFileCache(opt.Placement.Head)
+	}
+	var st *review.PRState
 	var errs []error
-	for _, g := range gates {
-		err := c.deliverChecks(ctx, g, opt, rep)
+	plans := make([]*review.ReviewPlan, len(gates))
+	if opt.Review && opt.PR > 0 {
+		var err error
+		if st, err = c.LoadPR(ctx, opt.PR, opt.HeadSHA); err != nil {
+			if IsReadOnly(err) {
+				return err
+			}
+			errs = append(errs, err)
+		} else {
+			b := review.NewBudget()
+			for i, g := range gates {
+				po := opt.Placement
+				po.Note = opt.Notes[g.Response.Gate.ID]
+				plans[i] = c.planReview(st, g.Response, po, b)
+			}
+		}
+	}
+	for i, g := range gates {
+		err := c.deliverChecks(ctx, g, plans[i], opt, rep)
 		if IsReadOnly(err) {
 			return err
 		}
 		errs = append(errs, err)
 	}
-	if !opt.Review || opt.PR <= 0 {
+	if st == nil {
 		return errors.Join(errs...)
 	}
-	st, err := c.LoadPR(ctx, opt.PR, opt.HeadSHA)
-	if err != nil {
-		return errors.Join(append(errs, err)...)
-	}
-	for _, g := range gates {
-		res, err := c.Review(ctx, st, g.Response, opt.Placement)
+	var reopen, resolve []string
+	results := make([]*ReviewResult, len(gates))
+	for i, g := range gates {
+		res, err := c.postReview(ctx, st, plans[i])
 		if IsReadOnly(err) {
 			return err
 		}
+		rep.Reviews[g.Response.Gate.ID], results[i] = res, res
 		if err != nil {
 			errs = append(errs, fmt.Errorf("gate %s: %w", g.Response.Gate.ID, err))
+			results[i] = nil // its threads wait for a run that posts its review
+			continue
 		}
+		reopen, resolve = append(reopen, plans[i].Reopen...), append(resolve, plans[i].Resolve...)
+	}
+	if err := c.setThreads(ctx, reopen, resolve); err != nil {
+		if IsReadOnly(err) {
+			return err
+		}
+		return errors.Join(append(errs, err)...)
+	}
+	for i, res := range results {
 		if res != nil {
-			rep.Reviews[g.Response.Gate.ID] = res
+			res.Resolved, res.Unresolved = len(plans[i].Resolve), len(plans[i].Reopen)
 		}
 	}
 	return errors.Join(errs...)
 }
 
-func (c *Client) deliverChecks(ctx context.Context, g agc.Doc, opt DeliverOptions, rep *Report) error {
+func (c *Client) deliverChecks(ctx context.Context, g agc.Doc, p *review.ReviewPlan, opt DeliverOptions, rep *Report) error {
 	r := g.Response
 	if opt.Check {
-		in := CheckInput{HeadSHA: opt.HeadSHA, Response: r, Raw: g.Raw, Head: opt.Placement.Head, DetailsURL: opt.DetailsURL}
+		in := CheckInput{HeadSHA: opt.HeadSHA, Response: r, Raw: g.Raw, Head: opt.Placement.Head, DetailsURL: opt.DetailsURL, Plan: p, Note: opt.Notes[r.Gate.ID]}
 		if b, ok := opt.Bindings[r.Gate.ID]; ok {
 			in.Binding = &b
 		}

@@ -4,8 +4,8 @@
 // check run per gate that a branch rule can require, and an optional commit
 // status. It reads a pull request's files, comments, reviews and threads
 // (LoadPR, REST and GraphQL), posts and edits what package review planned
-// from them, and resolves the threads of findings that are gone, so reruns
-// are idempotent. Requests are retried on 5xx and rate limits with bounded
+// from them, within the ceiling on what one run writes, and resolves the
+// threads of findings that are gone, so reruns are idempotent. Requests are retried on 5xx and rate limits with bounded
 // backoff; a read-only token degrades to workflow annotations and the job
 // summary (review.Degrade). DryRun prints writes instead of sending them.
 //

@@ -8,6 +8,8 @@ import (
 	"net/http/httputil"
 	"strings"
 	"sync"
+
+	"github.com/agcgate/agc-action/internal/logsafe"
 )
 
 // DryRun is an http.RoundTripper that prints every request exactly as it
@@ -72,8 +74,24 @@ func (d *DryRun) print(r *http.Request, body []byte) error {
 	if err != nil {
 		return err
 	}
-	_, err = fmt.Fprintf(d.W, "--- dry-run request %d\n%s\n\n", d.n, bytes.ReplaceAll(dump, []byte("\r\n"), []byte("\n")))
+	_, err = fmt.Fprintf(d.W, "--- dry-run request %d\n%s\n\n", d.n, inert(dump))
 	return err
+}
+
+// inert is a request dump made safe for the runner's log, which takes
+// "::" at a line's start and "##[" anywhere as commands: the body holds
+// the judged party's text (rule ids, messages, paths). A JSON body, every
+// body GitHub is sent, keeps its meaning with "##[" written as
+// "##\u005b" (logsafe.JSON); the head, and a body that is not JSON, are
+// escaped line by line (logsafe.Lines).
+func inert(dump []byte) []byte {
+	head, body, _ := bytes.Cut(dump, []byte("\r\n\r\n"))
+	out := logsafe.Lines(bytes.ReplaceAll(head, []byte("\r\n"), []byte("\n")))
+	out = append(out, "\n\n"...)
+	if safe, ok := logsafe.JSON(body); ok {
+		return append(out, safe...)
+	}
+	return append(out, logsafe.Lines(body)...)
 }
 
 // dryAnswer is the least GitHub would answer, enough for the client to go on.

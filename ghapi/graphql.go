@@ -129,34 +129,53 @@ func (c *Client) threads(ctx context.Context, number int) (map[int64]review.Thre
 	}
 }
 
-// resolveBatch is how many threads one GraphQL request resolves.
-const resolveBatch = 50
-
-// setResolved resolves (or unresolves) threads, several per request with
-// aliased mutations.
-func (c *Client) setResolved(ctx context.Context, ids []string, resolve bool) error {
-	field, name := "resolveReviewThread", "AgcResolveThreads"
-	if !resolve {
-		field, name = "unresolveReviewThread", "AgcUnresolveThreads"
+// setThreads reopens and resolves review threads, reopening first,
+// review.ThreadsPerRequest per request with aliased mutations: the
+// ceiling (review.Budget) keeps a run's threads within
+// review.MaxThreadRequestsPerRun requests.
+func (c *Client) setThreads(ctx context.Context, reopen, resolve []string) error {
+	type call struct {
+		id      string
+		resolve bool
 	}
-	for len(ids) > 0 {
-		n := min(len(ids), resolveBatch)
+	var calls []call
+	for _, id := range reopen {
+		calls = append(calls, call{id, false})
+	}
+	for _, id := range resolve {
+		calls = append(calls, call{id, true})
+	}
+	for len(calls) > 0 {
+		batch := calls[:min(len(calls), review.ThreadsPerRequest)]
+		calls = calls[len(batch):]
 		var params, body strings.Builder
 		vars := map[string]any{}
-		for i, id := range ids[:n] {
+		kinds := map[bool]bool{}
+		for i, cl := range batch {
+			field := "unresolveReviewThread"
+			if cl.resolve {
+				field = "resolveReviewThread"
+			}
+			kinds[cl.resolve] = true
 			if i > 0 {
 				params.WriteString(", ")
 			}
 			fmt.Fprintf(&params, "$t%d: ID!", i)
 			fmt.Fprintf(&body, "  r%d: %s(input: {threadId: $t%d}) { thread { id isResolved } }\n", i, field, i)
-			vars[fmt.Sprintf("t%d", i)] = id
+			vars[fmt.Sprintf("t%d", i)] = cl.id
+		}
+		name := "AgcUpdateThreads"
+		switch {
+		case !kinds[false]:
+			name = "AgcResolveThreads"
+		case !kinds[true]:
+			name = "AgcUnresolveThreads"
 		}
 		q := fmt.Sprintf("mutation %s(%s) {\n%s}", name, params.String(), body.String())
 		var data map[string]any
 		if err := c.graphQL(ctx, q, vars, &data); err != nil {
-			return fmt.Errorf("%s: %w", field, err)
+			return fmt.Errorf("%s: %w", name, err)
 		}
-		ids = ids[n:]
 	}
 	return nil
 }

@@ -54,16 +54,22 @@ func TestReviewPlacesEveryFindingOnce(t *testing.T) {
 	if len(res.Placed) != len(r.Findings) {
 		t.Errorf("%d placed for %d findings", len(res.Placed), len(r.Findings))
 	}
-	// Read back from GitHub's side: each finding is in exactly one place.
+	// Read back from GitHub's side: each finding is in exactly one place,
+	// inline or in the one review's body (file-level findings too, under
+	// their file's heading).
 	wantDelivered := map[string][]string{}
 	for id, ch := range want {
+		if ch == "file" {
+			ch = "body"
+		}
 		wantDelivered[id] = []string{ch}
 	}
 	if diff := cmp.Diff(wantDelivered, delivered(srv, 2)); diff != "" {
 		t.Errorf("delivered (-want +got):\n%s", diff)
 	}
-	if res.Reviews != 1 || res.Posted != 3 {
-		t.Errorf("reviews %d posted %d, want 1 review and 3 comments (2 inline, 1 file)", res.Reviews, res.Posted)
+	if res.Reviews != 1 || res.Posted != 2 || res.Inline != 2 || res.Listed != 4 {
+		t.Errorf("reviews %d posted %d inline %d listed %d, want 1 review, 2 inline comments and 4 findings listed in its body",
+			res.Reviews, res.Posted, res.Inline, res.Listed)
 	}
 	srv.Snapshot(func(prs map[string]*ghtest.PullRequest, _ []*ghtest.CheckRun, _ []*ghtest.Status, _ []*ghtest.SARIFUpload) {
 		pr := prs[testRepo+"#2"]
@@ -79,12 +85,20 @@ func TestReviewPlacesEveryFindingOnce(t *testing.T) {
 		if notes == nil || notes.StartLine != 1 || notes.Line != 3 {
 			t.Errorf("multi-line comment wrong: %+v", notes)
 		}
-		file := bodies["db.go:file"]
-		if file == nil || !strings.Contains(file.Body, "```diff\n") || !strings.Contains(file.Body, "-\ta_15 := compute(15)") {
-			t.Errorf("file-level comment wrong: %+v", file)
+		if file := bodies["db.go:file"]; file != nil {
+			t.Errorf("a stand-alone file-level comment was posted (a notification of its own): %+v", file)
 		}
-		if len(pr.Reviews) != 1 || !strings.Contains(pr.Reviews[0].Body, "main.go") || !strings.Contains(pr.Reviews[0].Body, "Bash.command") {
-			t.Errorf("review body should carry the findings outside the PR: %+v", pr.Reviews)
+		if len(pr.Reviews) != 1 {
+			t.Fatalf("%d reviews, want 1", len(pr.Reviews))
+		}
+		body := pr.Reviews[0].Body
+		for _, want := range []string{"### db&#46;go", "```diff\n", "-\ta_15 := compute(15)", "### Outside this pull request's files", "main.go", "Bash.command"} {
+			if !strings.Contains(body, want) {
+				t.Errorf("review body lacks %q:\n%s", want, body)
+			}
+		}
+		if strings.Index(body, "### db&#46;go") > strings.Index(body, "### Outside") {
+			t.Errorf("the findings in the pull request's files come first:\n%s", body)
 		}
 	})
 }
@@ -157,7 +171,9 @@ func TestOnlyOwnCommentsCount(t *testing.T) {
 	}
 }
 
-func TestReviewSplitsLargeReviews(t *testing.T) {
+// More inline findings than a gate may have: the first MaxComments are
+// inline, in one review, the others listed in its body under their file.
+func TestReviewCapsInlineComments(t *testing.T) {
 	srv := ghtest.New(t, ghtest.Options{})
 	base := ""
 	head := lines("x", 30)
@@ -175,8 +191,18 @@ func TestReviewSplitsLargeReviews(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Reviews != 3 || res.Posted != 25 {
-		t.Errorf("reviews %d posted %d, want 3 and 25", res.Reviews, res.Posted)
+	if res.Reviews != 1 || res.Posted != 10 || res.Capped != 15 || res.Listed != 15 {
+		t.Errorf("reviews %d posted %d capped %d listed %d, want 1, 10, 15 and 15", res.Reviews, res.Posted, res.Capped, res.Listed)
+	}
+	got := delivered(srv, 2)
+	for i := 1; i <= 25; i++ {
+		want := "inline"
+		if i > 10 {
+			want = "body"
+		}
+		if id := "lint/" + strings.Repeat("n", i); len(got[id]) != 1 || got[id][0] != want {
+			t.Errorf("%s delivered %v, want %s", id, got[id], want)
+		}
 	}
 }
 

@@ -13,10 +13,10 @@ import (
 )
 
 // The scenario: 300 findings over 20 files. In each file 10 findings carry
-// a patch remedy on a changed line (inline, with a suggestion) and 5 point
-// at the file only (one file-level comment per file). Four runs:
-// first, rerun, rerun after every file shifted by 20 lines, rerun after
-// half the findings are fixed.
+// a patch remedy on a changed line (inline, with a suggestion, up to the
+// ceiling's 50) and 5 point at the file only (listed in the review body
+// under the file). Four runs: first, rerun, rerun after every file shifted
+// by 20 lines, rerun after half the findings are fixed.
 const (
 	scFiles       = 20
 	scInline      = 10
@@ -106,6 +106,12 @@ func (rc runCounts) String() string {
 	return fmt.Sprintf("%d reads, %d writes (%s)", rc.reads, rc.writes, strings.Join(ops, " "))
 }
 
+// notifications counts what notifies the pull request's participants: a
+// review notifies once, a stand-alone comment once each.
+func (rc runCounts) notifications() int {
+	return rc.byOp["pulls/create-review"] + rc.byOp["pulls/create-review-comment"]
+}
+
 func TestScenario300Findings(t *testing.T) {
 	srv := ghtest.New(t, ghtest.Options{})
 	c := newClient(t, srv, ghtest.TokenActions, &fakeSleep{})
@@ -120,8 +126,14 @@ func TestScenario300Findings(t *testing.T) {
 		}
 		rc := count(srv)
 		res := rep.Reviews["scan"]
-		t.Logf("%-22s findings=%d reviews=%d posted=%d edited=%d unchanged=%d resolved=%d; requests: %v",
-			name, len(fs), res.Reviews, res.Posted, res.Edited, res.Unchanged, res.Resolved, rc)
+		t.Logf("%-26s findings=%d reviews=%d posted=%d edited=%d unchanged=%d resolved=%d inline=%d listed=%d notifications=%d; requests: %v",
+			name, len(fs), res.Reviews, res.Posted, res.Edited, res.Unchanged, res.Resolved, res.Inline, res.Listed, rc.notifications(), rc)
+		if ceiling := review.WriteCeiling(1, true); rc.writes > ceiling {
+			t.Errorf("%s: %d writes, over the ceiling of %d", name, rc.writes, ceiling)
+		}
+		if rc.notifications() > 1 {
+			t.Errorf("%s: %d notifications, want at most one per gate", name, rc.notifications())
+		}
 		return res, rc
 	}
 	all := func(int) bool { return true }
@@ -129,11 +141,17 @@ func TestScenario300Findings(t *testing.T) {
 	head := scPush(srv, headSHA, false)
 	res, rc := run("first run", head, headSHA, scFindings(all))
 	channels := map[review.Channel]int{}
+	capped := 0
 	for _, p := range res.Placed {
 		channels[p.Channel]++
+		if p.Capped {
+			capped++
+		}
 	}
-	if len(res.Placed) != 300 || channels[review.ChannelInline] != 200 || channels[review.ChannelFile] != 100 {
-		t.Fatalf("placement %v over %d findings, want 200 inline and 100 file-level", channels, len(res.Placed))
+	// 200 findings could be inline: the first 50 are, the other 150 are
+	// listed in the review body with the 100 file-level ones.
+	if len(res.Placed) != 300 || channels[review.ChannelInline] != 50 || channels[review.ChannelFile] != 250 || capped != 150 {
+		t.Fatalf("placement %v (%d capped) over %d findings, want 50 inline and 250 file-level, 150 of them capped", channels, capped, len(res.Placed))
 	}
 	for id, chs := range delivered(srv, 7) {
 		if len(chs) != 1 {
@@ -143,21 +161,20 @@ func TestScenario300Findings(t *testing.T) {
 	if n := len(delivered(srv, 7)); n != 300 {
 		t.Errorf("%d findings delivered, want 300", n)
 	}
-	if res.Posted != 200+scFiles || res.Reviews != 2 {
-		t.Errorf("first run posted %d comments in %d reviews, want 220 in 2", res.Posted, res.Reviews)
+	if res.Posted != 50 || res.Reviews != 1 || res.Listed != 250 || res.Unlisted != 0 {
+		t.Errorf("first run posted %d comments in %d reviews and listed %d (%d not listed), want 50 in 1 and 250 listed", res.Posted, res.Reviews, res.Listed, res.Unlisted)
 	}
-	// Writes: 2 reviews, 20 file comments, 1 check run + 3 annotation
-	// batches, 1 status: bounded by files and GitHub's limits.
-	if rc.writes != 2+scFiles+4+1 {
-		t.Errorf("first run made %d writes, want %d", rc.writes, 2+scFiles+4+1)
+	// Writes: 1 review, 1 check run (its 50 annotations in it), 1 status.
+	if rc.writes != 3 || rc.notifications() != 1 {
+		t.Errorf("first run made %d writes and %d notifications, want 3 and 1", rc.writes, rc.notifications())
 	}
 
 	res, rc = run("rerun", head, headSHA, scFindings(all))
-	if res.Posted != 0 || res.Edited != 0 || res.Resolved != 0 || res.Unchanged != 220 {
+	if res.Posted != 0 || res.Edited != 0 || res.Resolved != 0 || res.Unchanged != 50 {
 		t.Errorf("rerun: %+v, want nothing posted, edited or resolved", res)
 	}
-	if got := rc.byOp["pulls/create-review"] + rc.byOp["pulls/create-review-comment"] + rc.byOp["pulls/update-review-comment"]; got != 0 {
-		t.Errorf("rerun wrote %d comments", got)
+	if got := rc.byOp["pulls/create-review"] + rc.byOp["pulls/create-review-comment"] + rc.byOp["pulls/update-review-comment"] + rc.byOp["pulls/update-review"]; got != 0 {
+		t.Errorf("rerun wrote %d comments or reviews", got)
 	}
 
 	head = scPush(srv, headSHA2, true)
@@ -165,17 +182,19 @@ func TestScenario300Findings(t *testing.T) {
 	if res.Posted != 0 || res.Edited != 0 || res.Resolved != 0 {
 		t.Errorf("shift: %+v, want nothing posted, edited or resolved", res)
 	}
-	if got := rc.byOp["pulls/create-review"] + rc.byOp["pulls/create-review-comment"]; got != 0 {
-		t.Errorf("shift created %d comments or reviews", got)
+	if got := rc.byOp["pulls/create-review"] + rc.byOp["pulls/create-review-comment"] + rc.byOp["pulls/update-review"]; got != 0 {
+		t.Errorf("shift wrote %d comments or reviews", got)
 	}
 
 	half := func(n int) bool { return n%2 == 0 }
 	res, rc = run("rerun after half fixed", head, headSHA2, scFindings(half))
-	if res.Posted != 0 || res.Resolved != 100 {
-		t.Errorf("half fixed: posted %d resolved %d, want 0 and 100", res.Posted, res.Resolved)
+	// 25 of the 50 inline findings are fixed: their threads are resolved,
+	// and 25 of the listed ones take their places, in one new review.
+	if res.Posted != 25 || res.Resolved != 25 || res.Unchanged != 25 || res.Reviews != 1 || res.Listed != 100 {
+		t.Errorf("half fixed: %+v, want 25 posted in 1 review, 25 resolved, 25 unchanged, 100 listed", res)
 	}
-	if rc.byOp["graphql/AgcResolveThreads"] != 2 {
-		t.Errorf("resolving 100 threads took %d requests, want 2", rc.byOp["graphql/AgcResolveThreads"])
+	if rc.byOp["graphql/AgcResolveThreads"] != 1 || rc.writes != 4 {
+		t.Errorf("half fixed: %d writes, resolving 25 threads took %d requests; want 4 writes and 1 request", rc.writes, rc.byOp["graphql/AgcResolveThreads"])
 	}
 	srv.Snapshot(func(prs map[string]*ghtest.PullRequest, _ []*ghtest.CheckRun, _ []*ghtest.Status, _ []*ghtest.SARIFUpload) {
 		pr := prs[testRepo+"#7"]
@@ -188,8 +207,8 @@ func TestScenario300Findings(t *testing.T) {
 				outdated++
 			}
 		}
-		if resolved != 100 || outdated != 0 || len(pr.Comments) != 220 {
-			t.Errorf("threads: %d resolved, %d outdated, %d comments; want 100, 0, 220", resolved, outdated, len(pr.Comments))
+		if resolved != 25 || outdated != 0 || len(pr.Comments) != 75 || len(pr.Reviews) != 2 {
+			t.Errorf("threads: %d resolved, %d outdated, %d comments, %d reviews; want 25, 0, 75, 2", resolved, outdated, len(pr.Comments), len(pr.Reviews))
 		}
 	})
 }

@@ -44,14 +44,50 @@ func CheckTitle(r *agc.Response) string {
 	return fmt.Sprintf("%s: %d blocking, %d advisory", r.Verdict, blocking, advisory)
 }
 
-// CheckSummary renders r as Markdown within GitHub's limit, cut before a
-// finding's heading when it is too long, saying how many were left out.
-func CheckSummary(r *agc.Response) (string, error) {
+// CheckSummary renders r as Markdown within GitHub's limit, after note (a
+// paragraph saying where the findings went, or ""), cut before a finding's
+// heading when it is too long, saying how many were left out.
+func CheckSummary(r *agc.Response, note string) (string, error) {
 	var b strings.Builder
+	if note != "" {
+		b.WriteString(note + "\n")
+	}
 	if err := render.Markdown(&b, r); err != nil {
 		return "", fmt.Errorf("render response of gate %s: %w", r.Gate.ID, err)
 	}
 	return cutMarkdown(b.String(), "\n#### ", MaxCheckText), nil
+}
+
+// CheckNote is the paragraph at the top of a check run's summary saying
+// where its gate's findings went when not all of them are on the pull
+// request in full: p is the gate's review plan (nil: no review),
+// annotated of withLine findings with a line are annotations, and embedded
+// says whether the whole response is embedded in the check run. It is ""
+// when nothing was left out.
+func CheckNote(p *ReviewPlan, annotated, withLine int, embedded bool) string {
+	var parts []string
+	if p != nil && (p.Unlisted > 0 || p.Capped > 0 || p.NoReview) {
+		if p.NoReview {
+			parts = append(parts, fmt.Sprintf("this run's reviews were spent (at most %d a run), so this gate has no review this time.", MaxReviewsPerRun))
+		}
+		s := fmt.Sprintf("on the pull request, %d findings are inline comments and %d are listed in the review body", p.Inline, p.Listed)
+		if p.Unlisted > 0 {
+			s += fmt.Sprintf("; %d are only in this check run and the SARIF file", p.Unlisted)
+		}
+		parts = append(parts, s+".")
+	}
+	if annotated < withLine {
+		parts = append(parts, fmt.Sprintf("The first %d of the %d findings with a line are annotations (at most %d a check run).",
+			annotated, withLine, MaxAnnotationsPerGate))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	where := "The response embedded in this check run and the SARIF file (code scanning, or the Action's sarif-file output) hold every finding."
+	if !embedded {
+		where = "The response is too large to embed in this check run; the SARIF file (code scanning, or the Action's sarif-file output) holds every finding."
+	}
+	return fmt.Sprintf("> **Write ceiling** (docs/github.md): %s %s\n", strings.Join(parts, " "), where)
 }
 
 // cutMarkdown returns s when it has at most limit characters, else s cut
@@ -156,13 +192,18 @@ func CutRunes(s string, n int) string {
 	return s
 }
 
-// Annotations returns a check-run annotation for each finding with a line.
-func Annotations(r *agc.Response, head FileReader) []*github.CheckRunAnnotation {
+// Annotations returns a check-run annotation for each of the first limit
+// findings with a line (limit <= 0: all of them), and how many findings
+// have a line.
+func Annotations(r *agc.Response, head FileReader, limit int) (anns []*github.CheckRunAnnotation, withLine int) {
 	var out []*github.CheckRunAnnotation
 	for i := range r.Findings {
 		f := &r.Findings[i]
 		pos := filePosition(f, head)
 		if pos.Path == "" || pos.Start == 0 {
+			continue
+		}
+		if withLine++; limit > 0 && len(out) >= limit {
 			continue
 		}
 		level := "warning"
@@ -175,7 +216,7 @@ func Annotations(r *agc.Response, head FileReader) []*github.CheckRunAnnotation 
 			Message: github.String(CutRunes(f.What+"\n"+f.Why, 60000)),
 		})
 	}
-	return out
+	return out, withLine
 }
 
 // StatusDescription is the verdict and counts, then the first blocking

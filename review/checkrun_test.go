@@ -23,7 +23,7 @@ func TestSummaryCutCleanly(t *testing.T) {
 		f.What = strings.Repeat("ünïcödé ", 30)
 		fs = append(fs, f)
 	}
-	s, err := CheckSummary(response("big", agc.Block, fs...))
+	s, err := CheckSummary(response("big", agc.Block, fs...), "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -48,7 +48,7 @@ func TestSummaryNotCutInsideCodeBlock(t *testing.T) {
 		f.Remedy = agc.Remedy{Kind: agc.RemedyCommand, Run: "echo start\n#### not a heading\n" + strings.Repeat("echo filler\n", 150)}
 		fs = append(fs, f)
 	}
-	s, err := CheckSummary(response("lint", agc.Block, fs...))
+	s, err := CheckSummary(response("lint", agc.Block, fs...), "")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/render"
@@ -16,10 +18,22 @@ import (
 // summary instead.
 const ReadOnlyNotice = "agc: the token cannot write here (403 Resource not accessible by integration: a pull request from a fork, Dependabot, or a permission missing from the workflow's permissions); findings are reported as workflow annotations and in the job summary instead"
 
+// Bounds on what Degrade and WriteAnnotations print: a judged party
+// decides how many findings there are, not how long the log is.
+const (
+	// MaxLogAnnotations is how many findings of a gate WriteAnnotations
+	// prints as workflow commands.
+	MaxLogAnnotations = 50
+	// MaxJobSummary is how much Degrade writes to the job summary; GitHub
+	// refuses a step summary over 1 MiB.
+	MaxJobSummary = 1000 << 10
+)
+
 // Degrade writes every gate's findings as workflow annotations to
-// annotations and every response to the job summary summary, with
-// ReadOnlyNotice: what a run reports when it cannot write to GitHub. head
-// places the annotations, as in WriteAnnotations.
+// annotations (MaxLogAnnotations a gate, then how many more) and every
+// response to the job summary summary (within MaxJobSummary, then how
+// many more), with ReadOnlyNotice: what a run reports when it cannot write
+// to GitHub. head places the annotations, as in WriteAnnotations.
 func Degrade(annotations, summary io.Writer, gates []agc.Doc, head FileReader) error {
 	if annotations == nil || summary == nil {
 		return errors.New(ReadOnlyNotice + ", but no annotation or summary output was given")
@@ -28,15 +42,39 @@ func Degrade(annotations, summary io.Writer, gates []agc.Doc, head FileReader) e
 	if _, err := fmt.Fprintln(annotations, notice.String()); err != nil {
 		return err
 	}
+	room := MaxJobSummary
 	for i, g := range gates {
 		if err := WriteAnnotations(annotations, g.Response, head); err != nil {
 			return err
+		}
+		if room <= 0 {
+			continue
 		}
 		note := ""
 		if i == 0 {
 			note = ReadOnlyNotice
 		}
-		if err := WriteJobSummary(summary, g.Response, note); err != nil {
+		var b strings.Builder
+		if err := WriteJobSummary(&b, g.Response, note); err != nil {
+			return err
+		}
+		text := b.String()
+		if len(text) > room-1000 {
+			// cutMarkdown counts characters; the limit is on bytes.
+			limit := max(room-1000, 0)
+			if cut := cutMarkdown(text, "\n#### ", limit); len(cut) <= limit {
+				text = cut + "\n"
+			} else {
+				text = cutMarkdown(text, "\n#### ", limit/utf8.UTFMax) + "\n"
+			}
+			if rest := len(gates) - i - 1; rest > 0 {
+				text += fmt.Sprintf("\n%d more answers are not shown: a job summary is limited to 1 MiB.\n", rest)
+			}
+			room = 0
+		} else {
+			room -= len(text)
+		}
+		if _, err := io.WriteString(summary, text); err != nil {
 			return err
 		}
 	}
@@ -44,10 +82,18 @@ func Degrade(annotations, summary io.Writer, gates []agc.Doc, head FileReader) e
 }
 
 // WriteAnnotations writes one workflow command per finding (::error for
-// blocking, ::warning for advisory) with its file and lines when known, so
-// no finding is dropped.
+// blocking, ::warning for advisory) with its file and lines when known,
+// for the first MaxLogAnnotations findings, then a notice of how many more
+// there are: the check run and the SARIF file hold them.
 func WriteAnnotations(w io.Writer, r *agc.Response, head FileReader) error {
 	for i := range r.Findings {
+		if i == MaxLogAnnotations {
+			c := githubactions.Command{Name: "notice", Properties: githubactions.CommandProperties{"title": CheckName(r.Gate.ID)},
+				Message: fmt.Sprintf("%d more findings of %s are not printed here (at most %d a gate): the job summary, the check run %s when one is posted, and the SARIF file hold them",
+					len(r.Findings)-i, CheckName(r.Gate.ID), MaxLogAnnotations, CheckName(r.Gate.ID))}
+			_, err := fmt.Fprintln(w, c.String())
+			return err
+		}
 		f := &r.Findings[i]
 		cmd := "warning"
 		if f.Severity == agc.Blocking {
@@ -83,12 +129,28 @@ func WriteJobSummary(w io.Writer, r *agc.Response, note string) error {
 	return err
 }
 
+// ErrHeadUnknown is what a FileReader answers when the files of the
+// commit reported on cannot be read at all (UnknownHead), as opposed to a
+// path that is no file there.
+var ErrHeadUnknown = errors.New("the files of the commit reported on cannot be read")
+
+// UnknownHead is the FileReader of a commit whose files cannot be read
+// (neither checked out nor in the clone): findings keep the lines their
+// locations name, so each still gets its annotation, and no suggestion
+// is made.
+type UnknownHead struct{}
+
+// ReadFile answers ErrHeadUnknown.
+func (UnknownHead) ReadFile(string) ([]byte, error) { return nil, ErrHeadUnknown }
+
 // filePosition is Locate, keeping the path only when it names a file at
 // head (when head is known): a location such as "Bash.command" is no file.
+// When head cannot be read at all (ErrHeadUnknown), the location's own
+// path and lines stand.
 func filePosition(f *agc.Finding, head FileReader) Position {
 	pos := Locate(f, head)
 	if head != nil && pos.Path != "" {
-		if _, err := head.ReadFile(pos.Path); err != nil {
+		if _, err := head.ReadFile(pos.Path); err != nil && !errors.Is(err, ErrHeadUnknown) {
 			return Position{}
 		}
 	}

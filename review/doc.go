@@ -4,12 +4,14 @@
 // ParseLocation) and which channel it takes under a filter mode (Place);
 // ```suggestion blocks from patch remedies (ResolveEdit, Change); the
 // hidden markers and content hashes that make reruns idempotent
-// (FormatMarker, ParseMarkers); the bodies of inline comments, file-level
-// comments and reviews; the index of what earlier runs wrote (IndexOwn,
-// over a PRState the client fills); a check run's name, conclusion, title,
-// summary and annotations, and the response embedded in its text and read
-// back (EmbedResponse, ReadBackResponse); and, for a token that cannot
-// write, workflow annotations and the job summary (Degrade).
+// (FormatMarker, ParseMarkers); the bodies of inline comments and reviews;
+// the index of what earlier runs wrote (IndexOwn, over a PRState the
+// client fills); each gate's review plan (PlanReview), reconciled with
+// what earlier runs wrote and within the ceiling on what one run writes
+// (Budget, WriteCeiling); a check run's name, conclusion, title, summary
+// and annotations, and the response embedded in its text and read back
+// (EmbedResponse, ReadBackResponse); and, for a token that cannot write,
+// workflow annotations and the job summary (Degrade).
 //
 // It does no I/O: no network, no files, no environment. Files at the head
 // commit come through a FileReader the caller gives; text goes to an

@@ -28,12 +28,20 @@ const embedOpen = "<!-- agc:response v=1 encoding=gzip+base64 sha256="
 var ErrNotEmbedded = errors.New("the check run carries no embedded AGC response")
 
 // EmbedResponse returns output.text for a check run: a line for people and
-// the hidden response, or a note when it is too large to embed.
+// the hidden response, or a note when it is too large to embed. Gzipping
+// stops as soon as the output could no longer fit: a response of tens of
+// megabytes costs what one that just fails to fit costs.
 func EmbedResponse(raw []byte) string {
-	var gz bytes.Buffer
-	zw, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
-	zw.Write(raw)
-	zw.Close()
+	gz := &cappedBuffer{max: MaxCheckText * 3 / 4} // base64 makes 4 characters of 3 bytes
+	zw, _ := gzip.NewWriterLevel(gz, gzip.BestCompression)
+	_, err := zw.Write(raw)
+	if err == nil {
+		err = zw.Close()
+	}
+	tooLarge := fmt.Sprintf("The AGC response (%d bytes, over %d gzipped) is too large to embed in a check run.\n", len(raw), gz.max)
+	if err != nil {
+		return tooLarge
+	}
 	enc := base64.StdEncoding.EncodeToString(gz.Bytes())
 	sum := sha256.Sum256(raw)
 	var b strings.Builder
@@ -45,10 +53,29 @@ func EmbedResponse(raw []byte) string {
 	}
 	b.WriteString(enc + "\n-->\n")
 	if b.Len() > MaxCheckText {
-		return fmt.Sprintf("The AGC response (%d bytes, %d gzipped) is too large to embed in a check run.\n", len(raw), gz.Len())
+		return tooLarge
 	}
 	return b.String()
 }
+
+// cappedBuffer is a buffer that refuses to grow past max bytes.
+type cappedBuffer struct {
+	bytes.Buffer
+	max int
+}
+
+var errCapped = errors.New("over the limit")
+
+func (c *cappedBuffer) Write(p []byte) (int, error) {
+	if c.Len()+len(p) > c.max {
+		return 0, errCapped
+	}
+	return c.Buffer.Write(p)
+}
+
+// Embedded reports whether a check run's text, as EmbedResponse made it,
+// holds the response.
+func Embedded(text string) bool { return strings.Contains(text, embedOpen) }
 
 // ReadBackRaw returns the response bytes embedded in a check run's text,
 // checked against their SHA-256.

@@ -65,6 +65,9 @@ type Placed struct {
 	Channel Channel
 	// Suggest is set when the finding's change can be a ```suggestion.
 	Suggest bool
+	// Capped is set when the finding could be inline but the ceiling
+	// (MaxInlinePerGate) lists it in the review body instead.
+	Capped bool
 }
 
 // Place decides the channel of every finding of r. diffs holds the pull

@@ -1,6 +1,8 @@
 package review
 
 import (
+	"io/fs"
+	"slices"
 	"strings"
 	"testing"
 
@@ -58,5 +60,49 @@ func TestWorkflowCommandEscaping(t *testing.T) {
 	}
 	if strings.Count(got, "\n") != 1 || !strings.HasPrefix(got, "::error ") {
 		t.Errorf("annotation %q must be one command on one line", got)
+	}
+}
+
+// filesAt is a FileReader over a map of paths to contents.
+type filesAt map[string]string
+
+func (m filesAt) ReadFile(p string) ([]byte, error) {
+	if s, ok := m[p]; ok {
+		return []byte(s), nil
+	}
+	return nil, fs.ErrNotExist
+}
+
+// TestAnnotationsWhenHeadUnknown: a finding with a line keeps its
+// annotation when the commit's files cannot be read at all (issue 12,
+// item 7); a location that is no file at a head that can be read has none.
+func TestAnnotationsWhenHeadUnknown(t *testing.T) {
+	r := response("lint", agc.Block, finding("lint", "a", "src/a.go:3-4", agc.Blocking), finding("lint", "b", "Bash.command:2", agc.Advisory))
+	for _, tc := range []struct {
+		name string
+		head FileReader
+		want []string
+	}{
+		{"unknown head", UnknownHead{}, []string{"src/a.go", "Bash.command"}},
+		{"a head without the file", filesAt{"src/a.go": "package a\n"}, []string{"src/a.go"}},
+	} {
+		var got []string
+		anns, withLine := Annotations(r, tc.head, 0)
+		if withLine != len(tc.want) {
+			t.Errorf("%s: %d findings with a line, want %d", tc.name, withLine, len(tc.want))
+		}
+		for _, a := range anns {
+			got = append(got, a.GetPath())
+			if a.GetPath() == "src/a.go" && (a.GetStartLine() != 3 || a.GetEndLine() != 4) {
+				t.Errorf("%s: lines %d-%d, want 3-4", tc.name, a.GetStartLine(), a.GetEndLine())
+			}
+		}
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("%s: annotations on %v, want %v", tc.name, got, tc.want)
+		}
+		var b strings.Builder
+		if err := WriteAnnotations(&b, r, tc.head); err != nil || !strings.Contains(b.String(), "::error endLine=4,file=src/a.go,line=3,") {
+			t.Errorf("%s: workflow annotations %q, %v", tc.name, b.String(), err)
+		}
 	}
 }

@@ -12,10 +12,13 @@ import (
 // Change is a patch remedy's edit resolved against the file at the head
 // commit: whole head lines Start..End (1-based) become New. Old and New hold
 // whole lines with their newlines (the last may lack one at end of file).
+// CRLF is set when the file's line endings are CRLF (its first line break
+// is), so a carriage return before a newline is part of them.
 type Change struct {
 	Path       string
 	Start, End int
 	Old, New   string
+	CRLF       bool
 }
 
 // ResolveEdit finds e.Find in head, which must occur exactly once, and
@@ -47,7 +50,11 @@ func ResolveEdit(head []byte, e agc.Edit) (Change, error) {
 	}
 	start := 1 + bytes.Count(head[:lineStart], []byte("\n"))
 	last := start + bytes.Count(head[lineStart:regionEnd-1], []byte("\n"))
-	return Change{Path: e.Path, Start: start, End: last, Old: string(head[lineStart:regionEnd]), New: newText}, nil
+	crlf := false
+	if nl := bytes.IndexByte(head, '\n'); nl > 0 {
+		crlf = head[nl-1] == '\r'
+	}
+	return Change{Path: e.Path, Start: start, End: last, Old: string(head[lineStart:regionEnd]), New: newText, CRLF: crlf}, nil
 }
 
 // lineEnd returns the offset just past the newline ending the line that
@@ -60,8 +67,11 @@ func lineEnd(b []byte, i int) int {
 }
 
 // Suggestable reports whether c can be a ```suggestion on diff d: its lines
-// lie inside one hunk on the right side.
-func (c Change) Suggestable(d *FileDiff) bool { return d.InOneHunk(c.Start, c.End) }
+// lie inside one hunk on the right side, and its new text holds no
+// character a reader cannot see (Hidden).
+func (c Change) Suggestable(d *FileDiff) bool {
+	return d.InOneHunk(c.Start, c.End) && len(c.Hidden()) == 0
+}
 
 // Suggestion returns c as a ```suggestion block. GitHub replaces the
 // commented lines (start_line..line) with the block's content; an empty

@@ -68,7 +68,7 @@ func ToAGC(log *Log, opts ToAGCOptions) ([]*agc.Response, []diag.Lint) {
 }
 
 func convertRun(run *Run, src *Source, opts ToAGCOptions) *agc.Response {
-	gate := Slug(run.Driver.Name)
+	gate := GateID(run.Driver.Name)
 	r := &agc.Response{
 		AGC:     agc.Version,
 		Gate:    agc.Gate{ID: gate, Kind: agc.Deterministic, Version: run.Driver.Version},

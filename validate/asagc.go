@@ -14,7 +14,7 @@ const GateID = "agc-validate"
 
 // RulesVersion versions the validator's rule set: the spec it enforces and
 // a revision of this implementation's rules.
-const RulesVersion = "agc-0.1.1/1"
+const RulesVersion = "agc-0.1.1/2"
 
 // GateOptions shape the validator's own AGC answer.
 type GateOptions struct {

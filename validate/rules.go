@@ -48,6 +48,9 @@ const (
 	ClassDuplicateKey      = agc.ClassDuplicateKey
 	ClassTooDeep           = agc.ClassTooDeep
 	ClassTooLarge          = agc.ClassTooLarge
+	ClassNoResponse        = agc.ClassNoResponse
+	ClassGateID            = agc.ClassGateID
+	ClassPairing           = "action.pairing"
 	sectionUnknownForClass = "§3"
 )
 
@@ -58,6 +61,7 @@ var rules = []Rule{
 	{ClassTooDeep, "§3", SeverityError, "Nesting may not exceed the validator's depth limit."},
 	{ClassTooLarge, "§3", SeverityError, "The input may not exceed the validator's size limit."},
 	{ClassSchema, "§3", SeverityError, "The response must match the AGC JSON Schema: required members, types and enums."},
+	{ClassNoResponse, "§3", SeverityError, "An input holds at least one response: an empty file, an empty array or JSON Lines without a line answer nothing, and a gate that answered nothing has not passed."},
 	{AllowNoBlocking, "§6", SeverityError, "allow MUST NOT carry a blocking finding."},
 	{BlockNeedsBlocking, "§6", SeverityError, "block MUST carry at least one blocking finding."},
 	{RepairedNeedsBlocking, "§6", SeverityError, "repaired MUST carry at least one blocking finding."},
@@ -85,6 +89,8 @@ var rules = []Rule{
 	{LintNewSeenBefore, "§9", SeverityLint, "status new means first seen in this round; an id seen in an earlier round is still-open or regressed."},
 	{LintEscalateEarly, "§10", SeverityLint, "A gate SHOULD escalate early when the same class is still-open in two consecutive rounds."},
 	{LintUnknownMember, "§3", SeverityLint, "A member the contract does not define is kept but not understood by other tools."},
+	{ClassGateID, "§4", SeverityError, "Where agc-action posts answers (the Action, github), a gate id is 1 to 100 bytes of a-z 0-9 . _ - and / between segments that start with a letter or digit, is not agc-validate, and no two SARIF tool names become one id."},
+	{ClassPairing, "§4", SeverityError, "In the Action, a file paired with a gate (ID=FILE) answers that gate alone, a paired SARIF log holds one run, and a paired gate is answered by its paired files alone."},
 }
 
 // Rules returns the rule table.

@@ -63,7 +63,13 @@ func (c *Comment) json(pr *PullRequest) map[string]any {
 			"pull_request": map[string]any{"href": prURL}},
 	}
 	if c.SubjectType == "line" {
-		m["line"], m["side"], m["original_line"] = nullIfZero(c.Line), c.Side, c.OriginalLine
+		m["side"], m["original_line"] = c.Side, c.OriginalLine
+		// GitHub answers "line": null for an outdated comment, which its
+		// description does not allow ("type": "integer"); leaving the
+		// member out reads the same (no line) and matches it.
+		if c.Line > 0 {
+			m["line"] = c.Line
+		}
 		if c.StartLine > 0 {
 			m["start_line"], m["start_side"] = c.StartLine, c.StartSide
 		}

@@ -29,20 +29,21 @@ type handler func(s *Server, w http.ResponseWriter, q *request)
 
 // handlers serve the operations of the subset, by operation id.
 var handlers = map[string]handler{
-	"code-scanning/upload-sarif":  uploadSARIF,
-	"code-scanning/get-sarif":     getSARIF,
-	"pulls/list-files":            listFiles,
-	"pulls/list-commits":          listCommits,
-	"pulls/list-review-comments":  listComments,
-	"pulls/create-review-comment": createComment,
-	"pulls/update-review-comment": updateComment,
-	"pulls/list-reviews":          listReviews,
-	"pulls/create-review":         createReview,
-	"pulls/update-review":         updateReview,
-	"checks/create":               createCheckRun,
-	"checks/update":               updateCheckRun,
-	"checks/list-for-ref":         listCheckRuns,
-	"repos/create-commit-status":  createStatus,
+	"code-scanning/upload-sarif":                      uploadSARIF,
+	"code-scanning/get-sarif":                         getSARIF,
+	"pulls/list-files":                                listFiles,
+	"pulls/list-commits":                              listCommits,
+	"pulls/list-review-comments":                      listComments,
+	"pulls/create-review-comment":                     createComment,
+	"pulls/update-review-comment":                     updateComment,
+	"pulls/list-reviews":                              listReviews,
+	"pulls/create-review":                             createReview,
+	"pulls/update-review":                             updateReview,
+	"checks/create":                                   createCheckRun,
+	"checks/update":                                   updateCheckRun,
+	"checks/list-for-ref":                             listCheckRuns,
+	"repos/create-commit-status":                      createStatus,
+	"repos/list-pull-requests-associated-with-commit": listCommitPulls,
 }
 
 func (s *Server) serveREST(w http.ResponseWriter, r *http.Request, body []byte) {

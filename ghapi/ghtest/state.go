@@ -70,11 +70,15 @@ type PullRequest struct {
 	HeadSHA string
 	// Commits are the heads pushed so far, oldest first, as
 	// GET /pulls/{n}/commits lists them (up to 250).
-	Commits  []string
-	files    []*prFile
-	Comments []*Comment
-	Threads  []*Thread
-	Reviews  []*Review
+	Commits []string
+	// Base is the base branch ("main" when unset); MergeCommitSHA is set
+	// once the pull request is merged (Server.Merge).
+	Base           string
+	MergeCommitSHA string
+	files          []*prFile
+	Comments       []*Comment
+	Threads        []*Thread
+	Reviews        []*Review
 }
 
 // CheckRun is a check run as created and updated.

@@ -19,11 +19,13 @@ import (
 
 	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/carry"
+	"github.com/agcgate/agc-action/diag"
 	"github.com/agcgate/agc-action/fingerprint"
 	"github.com/agcgate/agc-action/formats"
 	"github.com/agcgate/agc-action/ghapi"
 	"github.com/agcgate/agc-action/internal/cmdenv"
 	"github.com/agcgate/agc-action/internal/ghrun"
+	"github.com/agcgate/agc-action/internal/logsafe"
 	"github.com/agcgate/agc-action/sarif"
 	"github.com/agcgate/agc-action/validate"
 	githubactions "github.com/sethvargo/go-githubactions"
@@ -88,6 +90,13 @@ func newActionRun(e *cmdenv.Env, a *githubactions.Action, cfg *Inputs) (*actionR
 }
 
 func (r *actionRun) exec(ctx context.Context) int {
+	if r.rc.Deleted && r.rc.HeadSHA == "" {
+		// GITHUB_SHA is then the default branch's head, which nothing was
+		// pushed to, and GITHUB_REF the ref that is gone.
+		workflowCommand(r.e.Stdout, "notice", "skipped: this push deleted "+r.rc.Ref+", so there is no commit to report on; nothing is posted or uploaded")
+		r.setOutputs()
+		return cmdenv.ExitOK
+	}
 	if r.rc.Event == "pull_request_target" {
 		r.warn("running on pull_request_target: this workflow has a write token; it must never check out or run the pull request's code (see README, \"Forks\")")
 	}
@@ -99,17 +108,18 @@ func (r *actionRun) exec(ctx context.Context) int {
 	for _, l := range c.lint {
 		r.warn(l)
 	}
+	gh, why, err := r.client()
+	if err != nil {
+		workflowCommand(r.e.Stdout, "error", err.Error())
+		return cmdenv.ExitUsage
+	}
+	notes := r.countRounds(ctx, gh, why, c)
 	gates := r.withValidator(c)
 	g := r.repo(ctx)
 	var bound binding
 	if g != nil {
 		defer g.Close()
 		bound = r.bindAnswers(ctx, g, gates)
-	}
-	gh, why, err := r.client()
-	if err != nil {
-		workflowCommand(r.e.Stdout, "error", err.Error())
-		return cmdenv.ExitUsage
 	}
 	carried, err := r.carryIfAsked(ctx, gh, why, g, bound, c)
 	if err != nil {
@@ -128,8 +138,8 @@ func (r *actionRun) exec(ctx context.Context) int {
 		workflowCommand(r.e.Stdout, "error", err.Error())
 		return cmdenv.ExitUsage
 	}
-	degraded, derr := r.deliver(ctx, gh, why, gates, bound.records, r.headFiles(ctx, g))
-	if err := r.writeSummary(all, from, degraded); err != nil {
+	degraded, derr := r.deliver(ctx, gh, why, gates, bound.records, notes, r.headFiles(ctx, g))
+	if err := r.writeSummary(all, from, notes, degraded); err != nil {
 		r.warn("job summary: " + err.Error())
 	}
 	r.setOutputs()
@@ -159,44 +169,46 @@ func (r *actionRun) carryIfAsked(ctx context.Context, gh *ghapi.Client, why stri
 	case gh == nil:
 		r.warn("not carrying: " + why)
 		return nil, nil
-	case r.rc.PR == 0 && r.rc.BeforeSHA == "":
-		r.warn("not carrying: this event has no earlier head (carrying works on a pull request's new head)")
+	case r.rc.PR == 0 && r.rc.BeforeSHA == "" && r.rc.QueuedPR == 0:
+		r.warn("not carrying: this event has no earlier head (carrying works on a pull request's new head, a merge group and a push)")
 		return nil, nil
 	}
 	// A gate answered in this run is judged afresh, not carried.
 	var ids []string
 	for _, id := range r.cfg.gates {
 		if _, answered := c.source[id]; answered {
-			fmt.Fprintf(r.e.Stdout, "carry %s: answered in this run, not carried\n", id)
+			fmt.Fprintf(r.e.Stdout, "carry %s: answered in this run, not carried\n", logsafe.Name(id))
 			continue
 		}
 		ids = append(ids, id)
 	}
 	carried, notCarried := r.carry(ctx, gh, g, b, ids)
 	if len(notCarried) > 0 {
-		fmt.Fprintf(r.e.Stdout, "not carried, must run again: %s\n", strings.Join(notCarried, ", "))
+		fmt.Fprintf(r.e.Stdout, "not carried, must run again: %s\n", logsafe.Line(strings.Join(notCarried, ", ")))
 	}
 	return carried, nil
 }
 
 // collect reads every answer the inputs name.
 func (r *actionRun) collect() (*collected, error) {
-	c := &collected{source: map[string]string{}}
+	c := &collected{source: map[string]string{}, paired: r.cfg.pairedGate, at: map[string]func(string) diag.Place{}}
+	r.warnUnpaired("agc", r.cfg.agc, "the gate id it names itself")
 	files, err := expand(r.root, r.cfg.agc)
 	if err != nil {
 		return nil, &inputError{"agc", err.Error()}
 	}
 	for _, f := range files {
-		data, err := r.readWorkspace(f, agc.DefaultMaxBytes)
+		data, err := r.readWorkspace(f.path, agc.DefaultMaxBytes)
 		if err != nil {
 			return nil, err
 		}
 		if int64(len(data)) > agc.DefaultMaxBytes {
-			c.vs = append(c.vs, unreadable(relName(r.root, f), fmt.Errorf("larger than %d bytes", agc.DefaultMaxBytes)))
+			c.vs = append(c.vs, unreadable(relName(r.root, f.path), fmt.Errorf("larger than %d bytes", agc.DefaultMaxBytes)))
 			continue
 		}
-		collectAGC(c, r.reg, r.root, f, data)
+		collectAGC(c, r.reg, r.root, f.path, data, f.gate)
 	}
+	r.warnUnpaired("sarif", r.cfg.sarif, "a gate id made from its tool's name")
 	logs, err := expand(r.root, r.cfg.sarif)
 	if err != nil {
 		return nil, &inputError{"sarif", err.Error()}
@@ -206,7 +218,22 @@ func (r *actionRun) collect() (*collected, error) {
 			return nil, err
 		}
 	}
+	if err := c.addUnpairedRuns(); err != nil {
+		return nil, err
+	}
 	return c, nil
+}
+
+// warnUnpaired recommends pairing each line of input that pairs its files
+// with no gate: their answers are posted under whatever gate they name,
+// and never carried.
+func (r *actionRun) warnUnpaired(input string, ps []filePattern, named string) {
+	for _, p := range ps {
+		if p.gate == "" {
+			r.warn(fmt.Sprintf("input %q: line %q pairs its files with no gate, so each answer in them is posted under %s and is never carried; "+
+				"pair the line with the gate it answers (GATE-ID=%s), see docs/action.md", input, p.String(), named, p.String()))
+		}
+	}
 }
 
 // readWorkspace reads an input file: inside the workspace through the
@@ -231,28 +258,21 @@ func (r *actionRun) readWorkspace(file string, max int64) ([]byte, error) {
 
 // collectSARIF gates a SARIF log through the bridge: each run becomes one
 // deterministic gate's answer.
-func (r *actionRun) collectSARIF(c *collected, file string) error {
-	data, err := r.readWorkspace(file, sarif.DefaultMaxBytes)
+func (r *actionRun) collectSARIF(c *collected, f inputFile) error {
+	data, err := r.readWorkspace(f.path, sarif.DefaultMaxBytes)
 	if err != nil {
 		return err
 	}
-	name := relName(r.root, file)
-	rs, lints, err := cmdenv.GateSARIF(r.reg, name, data, r.root, r.cfg.failLevel)
+	name := relName(r.root, f.path)
+	runs, lints, err := cmdenv.GateSARIF(name, data, r.root, r.cfg.failLevel)
 	if err != nil {
 		return fmt.Errorf("input \"sarif\": %w", err)
 	}
 	for _, l := range lints {
 		c.lint = append(c.lint, l.String())
 	}
-	for _, resp := range rs {
-		raw, err := agc.Encode(resp)
-		if err != nil {
-			return err
-		}
-		c.add(name, resp, raw)
-	}
 	c.sarif = append(c.sarif, data)
-	return nil
+	return c.addSARIF(name, data, f.gate, runs)
 }
 
 // withValidator adds the validator's own answer as gate agc-validate when

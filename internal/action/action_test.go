@@ -3,6 +3,7 @@ package action
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -252,6 +253,10 @@ func TestActionBadInputs(t *testing.T) {
 		{"bad fail-on", map[string]string{"agc": "x.json", "fail-on": "sometimes"}, `input "fail-on": "sometimes" is not one of block, escalate, never`},
 		{"no match", map[string]string{"agc": "nothing/*.json"}, `pattern "nothing/*.json" matches no file`},
 		{"bad pr", map[string]string{"agc": "x.json", "pull-request": "two"}, `input "pull-request"`},
+		{"bad budget", map[string]string{"agc": "x.json", "budget": "0"}, `input "budget": "0" is not a number of rounds`},
+		{"escalate-to with a space", map[string]string{"agc": "x.json", "escalate-to": "octo cat"}, `input "escalate-to": "octo cat" is neither a GitHub login`},
+		{"escalate-to a nested team", map[string]string{"agc": "x.json", "escalate-to": "acme/a/b"}, `input "escalate-to"`},
+		{"escalate-to with markup", map[string]string{"agc": "x.json", "escalate-to": "x](http://evil)"}, `input "escalate-to"`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -376,6 +381,24 @@ func TestActionREADMESarifLinter(t *testing.T) {
 	if runs["agc/agc-validate"] != nil {
 		t.Errorf("SARIF-only input has no AGC answers to validate")
 	}
+
+	// The README pairs the log with its gate: one run, named as the line says.
+	srv, root = prfixture.Setup(t)
+	copyFixture(t, root, "../../fixtures/sarif/lint-two-runs.sarif", "two.sarif")
+	var log map[string]any
+	if err := json.Unmarshal([]byte(readFile(t, filepath.Join(root, "two.sarif"))), &log); err != nil {
+		t.Fatal(err)
+	}
+	log["runs"] = log["runs"].([]any)[:1]
+	data, _ := json.Marshal(log)
+	writeFile(t, root, "eslint.sarif", data)
+	r = newActionRunner(t, srv, root, "pull_request", prfixture.Event).input("sarif", "eslint=eslint.sarif")
+	if code, stdout := r.run(); code == cmdenv.ExitUsage || strings.Contains(stdout, "pairs its files with no gate") {
+		t.Fatalf("exit %d\n%s", code, stdout)
+	}
+	if runs := runsOn(srv, prfixture.HeadSHA); len(runs) != 1 || runs["agc/eslint"] == nil {
+		t.Fatalf("want agc/eslint alone: %v", runs)
+	}
 }
 
 // TestActionREADMEReviewAgent is the README's second workflow: a review
@@ -383,8 +406,11 @@ func TestActionREADMESarifLinter(t *testing.T) {
 func TestActionREADMEReviewAgent(t *testing.T) {
 	srv, root := prfixture.Setup(t)
 	copyFixture(t, root, "../../fixtures/messages/code-review.md", "review.md")
-	r := newActionRunner(t, srv, root, "pull_request", prfixture.Event).input("agc", "review.md").input("fail-on", "block")
+	r := newActionRunner(t, srv, root, "pull_request", prfixture.Event).input("agc", "code-review=review.md").input("fail-on", "block")
 	code, stdout := r.run()
+	if strings.Contains(stdout, "pairs its files with no gate") {
+		t.Errorf("the README's paired line must not be warned about:\n%s", stdout)
+	}
 	out := r.outputs()
 	if out["verdict"] == "" || code == cmdenv.ExitUsage {
 		t.Fatalf("exit %d, outputs %v\n%s", code, out, stdout)

@@ -43,7 +43,7 @@ func (p *carryPR) freshRunOn(sha string) {
 // gate must judge it afresh.
 func TestAttackSymlinkForgedBinding(t *testing.T) {
 	p := newCarryPR(t)
-	gateStep := map[string]string{"agc": "review.json", "scope": "src/**", "fail-on": "never"}
+	gateStep := map[string]string{"agc": "code-review=review.json", "scope": "src/**", "fail-on": "never"}
 	carryStep := map[string]string{"carry": "true", "gate": "code-review", "scope": "src/**", "fail-on": "never"}
 
 	p.repo.Symlink("/etc", "src/evil")
@@ -114,7 +114,7 @@ func TestAttackAnswerChoosesScope(t *testing.T) {
 			p.repo.Write(".github/agc-scope", "docs/nothing-here/**\n")
 			p.repo.Commit("a scope file on the base branch")
 			p.repo.Git("update-ref", "refs/remotes/origin/main", "HEAD")
-			gateStep := map[string]string{"agc": "review.json", "fail-on": "never"}
+			gateStep := map[string]string{"agc": "code-review=review.json", "fail-on": "never"}
 			carryStep := map[string]string{"carry": "true", "gate": "code-review", "fail-on": "never"}
 			for k, v := range tc.inputs {
 				gateStep[k], carryStep[k] = v, v

@@ -12,6 +12,7 @@ import (
 	"github.com/agcgate/agc-action/carry"
 	"github.com/agcgate/agc-action/fingerprint"
 	"github.com/agcgate/agc-action/ghapi"
+	"github.com/agcgate/agc-action/internal/logsafe"
 )
 
 // repo opens the workspace as a git repository, or nil when it is none.
@@ -93,8 +94,12 @@ func (r *actionRun) bindAnswers(ctx context.Context, g *fingerprint.Git, gates [
 		}
 		return b
 	}
+	// Only a paired gate is ever carried (docs/action.md): an answer from
+	// a line that pairs its files with no gate is not bound, and collect
+	// warned about that line.
+	paired := slices.DeleteFunc(slices.Clone(gates), func(d agc.Doc) bool { return !r.cfg.pairedGate(d.Response.Gate.ID) })
 	var errs []error
-	b.records, errs = carry.BindAll(ctx, carry.RepoFingerprinter(g), w, r.rc.HeadSHA, rev, gates)
+	b.records, errs = carry.BindAll(ctx, carry.RepoFingerprinter(g), w, r.rc.HeadSHA, rev, paired)
 	for _, err := range errs {
 		r.warn("not bound to a scoped fingerprint, so it can never be carried: " + err.Error())
 	}
@@ -116,18 +121,19 @@ type carriedGate struct {
 func (r *actionRun) carry(ctx context.Context, gh *ghapi.Client, g *fingerprint.Git, b binding, ids []string) ([]carriedGate, []string) {
 	var out []carriedGate
 	var notCarried []string
+	before, pr := r.carryFrom(ctx, gh)
 	for _, id := range ids {
 		res, err := carry.Gate(ctx, gh.CarryRuns(), carry.Options{Gate: id, AppID: r.cfg.appID, HeadSHA: r.rc.HeadSHA, Rev: b.rev,
-			Before: r.rc.BeforeSHA, PR: r.rc.PR, Workflow: b.w, Compute: carry.RepoFingerprinter(g), Have: carry.Reachable(g, "origin")})
+			Before: before, PR: pr, Workflow: b.w, Compute: carry.RepoFingerprinter(g), Have: carry.Reachable(g, "origin")})
 		if err != nil {
-			fmt.Fprintf(r.e.Stdout, "carry %s: not carried: %v\n", id, err)
+			fmt.Fprintf(r.e.Stdout, "carry %s: not carried: %s\n", logsafe.Name(id), logsafe.Line(err.Error()))
 			notCarried = append(notCarried, id)
 			continue
 		}
 		for _, c := range res.Changes {
-			fmt.Fprintf(r.e.Stdout, "%s: %s\n", id, c)
+			fmt.Fprintf(r.e.Stdout, "%s: %s\n", logsafe.Name(id), logsafe.Line(c)) // c names paths of the head's tree
 		}
-		fmt.Fprintf(r.e.Stdout, "carry %s: %s\n", id, res.Reason)
+		fmt.Fprintf(r.e.Stdout, "carry %s: %s\n", logsafe.Name(id), logsafe.Line(res.Reason))
 		if !res.Carried {
 			notCarried = append(notCarried, id)
 			continue
@@ -138,10 +144,38 @@ func (r *actionRun) carry(ctx context.Context, gh *ghapi.Client, g *fingerprint.
 	return out, notCarried
 }
 
-// carryOn says whether this run carries: asked for, or by default on a
-// pull request's new head when gates to carry are named.
+// carryFrom says where earlier verdicts are looked for (issue 12, item
+// 6): on merge_group, the heads of the pull request the group was made
+// for; on a push that merged a pull request into the pushed branch, that
+// pull request's heads; otherwise the event's before, then the pull
+// request's commits. The fingerprint is compared with the new head's
+// either way, so the base's own new commits, and a group's earlier
+// members, void a verdict only where they touch its scope.
+func (r *actionRun) carryFrom(ctx context.Context, gh *ghapi.Client) (before string, pr int) {
+	switch {
+	case r.rc.QueuedPR > 0:
+		fmt.Fprintf(r.e.Stdout, "carry: merge group %s of pull request #%d: carrying from its heads\n", carry.Short(r.rc.HeadSHA), r.rc.QueuedPR)
+		return "", r.rc.QueuedPR
+	case r.rc.Event == "push" && r.rc.Branch != "" && r.rc.PR == 0:
+		n, err := carry.MergedPR(ctx, gh.CarryRuns(), r.rc.HeadSHA, r.rc.Branch)
+		switch {
+		case err != nil:
+			r.warn("carry: not looking for the pull request this push merged: " + err.Error())
+		case n > 0:
+			fmt.Fprintf(r.e.Stdout, "carry: %s merged pull request #%d into %s: carrying from its heads\n", carry.Short(r.rc.HeadSHA), n, logsafe.Name(r.rc.Branch))
+			return "", n
+		}
+	}
+	return r.rc.BeforeSHA, r.rc.PR
+}
+
+// carryOn says whether this run carries: asked for, or by default when
+// gates to carry are named and GitHub asks again about content a gate
+// judged: a pull request's new head, a merge group, a push to the default
+// branch.
 func (r *actionRun) carryOn() (bool, error) {
-	auto := r.rc.PR > 0 && r.rc.BeforeSHA != "" && len(r.cfg.gates) > 0
+	again := r.rc.PR > 0 && r.rc.BeforeSHA != "" || r.rc.QueuedPR > 0 || r.rc.Event == "push" && r.rc.BaseRef != ""
+	auto := again && len(r.cfg.gates) > 0
 	on := r.cfg.carry.on(auto)
 	if on && len(r.cfg.gates) == 0 {
 		return false, &inputError{"gate", "carry needs the ids of the gates to carry, one per line"}

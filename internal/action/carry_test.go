@@ -116,7 +116,7 @@ func bindingOf(t *testing.T, run *ghtest.CheckRun) *carry.Binding {
 func TestActionREADMECarry(t *testing.T) {
 	p := newCarryPR(t)
 	carryStep := map[string]string{"carry": "true", "gate": "code-review", "scope-file": ".github/agc-scope", "gate-config": ".github/review.md"}
-	gateStep := map[string]string{"agc": "review.json", "scope-file": ".github/agc-scope", "gate-config": ".github/review.md"}
+	gateStep := map[string]string{"agc": "code-review=review.json", "scope-file": ".github/agc-scope", "gate-config": ".github/review.md"}
 
 	ev := p.push("src/a.go", "package a // the change under review\n")
 	h0 := p.head
@@ -189,7 +189,7 @@ func TestActionCarryOnlyWhatWasJudged(t *testing.T) {
 		h0 := p.head
 		p.review()
 		p.repo.Git("checkout", "-q", "--detach", "refs/remotes/origin/main") // what workflow_run checks out
-		p.action(ev, map[string]string{"agc": "review.json", "scope": "src/**", "fail-on": "never"})
+		p.action(ev, map[string]string{"agc": "code-review=review.json", "scope": "src/**", "fail-on": "never"})
 		if b := bindingOf(t, p.runOn(h0)); b == nil || b.SHA != h0 || b.Commit != h0 {
 			t.Fatalf("bound to %+v, want the commit reported on, %s, not the checkout", b, h0)
 		}
@@ -210,7 +210,7 @@ func TestActionCarryOnlyWhatWasJudged(t *testing.T) {
 			t.Fatal(err)
 		}
 		p.srv.SetHead(prfixture.Repo, 2, strings.Repeat("ab", 20), nil)
-		_, _, log := p.action(ev, map[string]string{"agc": "review.json", "scope": "src/**", "fail-on": "never"})
+		_, _, log := p.action(ev, map[string]string{"agc": "code-review=review.json", "scope": "src/**", "fail-on": "never"})
 		if !strings.Contains(log, "nothing is carried") {
 			t.Errorf("an answer about a commit the clone lacks must not be bound:\n%s", log)
 		}
@@ -219,9 +219,9 @@ func TestActionCarryOnlyWhatWasJudged(t *testing.T) {
 		p := newCarryPR(t)
 		ev := p.push("src/a.go", "package a // the change under review\n")
 		p.review()
-		p.action(ev, map[string]string{"agc": "review.json", "scope": "src/**", "fail-on": "never"})
+		p.action(ev, map[string]string{"agc": "code-review=review.json", "scope": "src/**", "fail-on": "never"})
 		ev = p.push("docs/README.md", "# docs, reworded\n")
-		_, out, log := p.action(ev, map[string]string{"agc": "review.json", "carry": "true", "gate": "code-review", "scope": "src/**", "fail-on": "never"})
+		_, out, log := p.action(ev, map[string]string{"agc": "code-review=review.json", "carry": "true", "gate": "code-review", "scope": "src/**", "fail-on": "never"})
 		if out["carried"] != "false" || out["blocking"] != "1" || !strings.Contains(log, "answered in this run") {
 			t.Fatalf("a gate answered in this run must not be carried too: %v\n%s", out, log)
 		}
@@ -246,7 +246,7 @@ func TestActionCarryOnlyWhatWasJudged(t *testing.T) {
 		if err := os.WriteFile(filepath.Join(p.repo.Dir, "a.json"), []byte(bad), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		p.action(ev, map[string]string{"agc": "a.json\nreview.json", "scope": "src/**", "fail-on": "never"})
+		p.action(ev, map[string]string{"agc": "lint=a.json\ncode-review=review.json", "scope": "src/**", "fail-on": "never"})
 		for gate, want := range map[string]bool{"agc/code-review": true, "agc/lint": false} {
 			if b := bindingOf(t, runsOn(p.srv, p.head)[gate]); (b != nil) != want {
 				t.Errorf("%s bound %v, want %v", gate, b != nil, want)
@@ -265,7 +265,7 @@ func TestActionCarryOnlyWhatWasJudged(t *testing.T) {
 // run stands for it.
 func TestActionCarryShallowClone(t *testing.T) {
 	p := newCarryPR(t)
-	gateStep := map[string]string{"agc": "review.json", "scope": "src/**", "fail-on": "never"}
+	gateStep := map[string]string{"agc": "code-review=review.json", "scope": "src/**", "fail-on": "never"}
 	carryStep := map[string]string{"carry": "true", "gate": "code-review", "scope": "src/**", "fail-on": "never"}
 	ev := p.push("src/a.go", "package a // the change under review\n")
 	h0 := p.head

@@ -3,15 +3,18 @@ package action
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/diag"
 	"github.com/agcgate/agc-action/extract"
 	"github.com/agcgate/agc-action/formats"
 	"github.com/agcgate/agc-action/internal/cmdenv"
+	"github.com/agcgate/agc-action/sarif"
 	"github.com/agcgate/agc-action/validate"
 	"github.com/bmatcuk/doublestar/v4"
 )
@@ -25,47 +28,98 @@ type collected struct {
 	checks []validate.Input  // the AGC documents validated
 	vs     []validate.Violation
 	lint   []string // repairs the readers made, for the log
+	// paired reports whether an input line pairs files with a gate id.
+	paired func(id string) bool
+	runs   []sarifAnswer // unpaired SARIF runs, kept until every log is read
+	// at places a JSON pointer into a kept AGC answer, by gate id, for a
+	// finding of agc-validate about it (a broken rule of its round).
+	at map[string]func(pointer string) diag.Place
 }
 
-// expand resolves glob patterns against root, sorted, each file once. A
-// pattern that matches nothing is an error: a gate whose answer is missing
-// must not pass unnoticed.
-func expand(root string, patterns []string) ([]string, error) {
-	var files []string
+// answer is one gate's answer as read from an input file.
+type answer struct {
+	src   string                          // where it came from, for messages
+	place func() diag.Place               // where its gate id is, for a finding about it
+	pair  string                          // the gate its input line pairs the file with; "" unpaired
+	at    func(pointer string) diag.Place // where a pointer into it is; nil: at place
+	resp  *agc.Response
+	raw   []byte
+}
+
+// sarifAnswer is a run of an unpaired SARIF log and its tool's name.
+type sarifAnswer struct {
+	answer
+	tool string
+}
+
+// inputFile is a file an input line names, and the gate the line pairs it
+// with ("" when none does).
+type inputFile struct{ path, gate string }
+
+// expand resolves each line's glob against root, sorted, each file once.
+// A pattern that matches nothing is an error: a gate whose answer is
+// missing must not pass unnoticed. A file matched by a paired line and by
+// an unpaired glob is paired; paired with two gates, it is an error.
+func expand(root string, patterns []filePattern) ([]inputFile, error) {
+	var files []inputFile
+	at := map[string]int{}
 	fsys := cmdenv.MustSourceFS(root)
 	for _, p := range patterns {
-		if filepath.IsAbs(p) {
-			if _, err := os.Stat(p); err != nil {
-				return nil, fmt.Errorf("%s: %w", p, err)
-			}
-			files = append(files, p)
-			continue
-		}
-		matches, err := doublestar.Glob(fsys, filepath.ToSlash(p), doublestar.WithFilesOnly())
+		paths, err := expandOne(fsys, root, p.glob)
 		if err != nil {
-			return nil, fmt.Errorf("pattern %q: %w", p, err)
+			return nil, err
 		}
-		if len(matches) == 0 {
-			return nil, fmt.Errorf("pattern %q matches no file under %s", p, root)
-		}
-		slices.Sort(matches)
-		for _, m := range matches {
-			files = append(files, filepath.Join(root, filepath.FromSlash(m)))
+		for _, f := range paths {
+			i, seen := at[f]
+			switch {
+			case !seen:
+				at[f] = len(files)
+				files = append(files, inputFile{f, p.gate})
+			case p.gate == "" || files[i].gate == p.gate:
+			case files[i].gate == "":
+				files[i].gate = p.gate
+			default:
+				return nil, fmt.Errorf("%s is paired with gate %s and with gate %s; a file answers one gate", relName(root, f), files[i].gate, p.gate)
+			}
 		}
 	}
-	return slices.Compact(files), nil
+	return files, nil
+}
+
+// expandOne resolves one glob, or an absolute path, to files.
+func expandOne(fsys fs.FS, root, p string) ([]string, error) {
+	if filepath.IsAbs(p) {
+		if _, err := os.Stat(p); err != nil {
+			return nil, fmt.Errorf("%s: %w", p, err)
+		}
+		return []string{p}, nil
+	}
+	matches, err := doublestar.Glob(fsys, filepath.ToSlash(p), doublestar.WithFilesOnly())
+	if err != nil {
+		return nil, fmt.Errorf("pattern %q: %w", p, err)
+	}
+	if len(matches) == 0 {
+		return nil, fmt.Errorf("pattern %q matches no file under %s", p, root)
+	}
+	slices.Sort(matches)
+	files := make([]string, len(matches))
+	for i, m := range matches {
+		files[i] = filepath.Join(root, filepath.FromSlash(m))
+	}
+	return files, nil
 }
 
 // collectAGC reads each file given as an AGC answer: an AGC response (or an
 // array or JSON Lines of them), an answer in a bridged gate format, or an
-// agent's message ending in an agc block.
-func collectAGC(c *collected, reg *formats.Registry, root, file string, data []byte) {
+// agent's message ending in an agc block. pair is the gate the workflow
+// pairs the file with, "" when none.
+func collectAGC(c *collected, reg *formats.Registry, root, file string, data []byte, pair string) {
 	name := relName(root, file)
 	switch {
 	case formats.LooksLikeAGC(data) || (cmdenv.LooksLikeJSON(data) && !looksLikeOther(reg, data)):
-		c.addAGC(name, data) // the validator explains what is wrong with it
+		c.addAGC(name, data, pair) // the validator explains what is wrong with it
 	case looksLikeOther(reg, data):
-		c.addBridged(reg, name, data)
+		c.addBridged(reg, name, data, pair)
 	default:
 		b, lints, err := extract.Find(name, data)
 		if err != nil {
@@ -75,12 +129,12 @@ func collectAGC(c *collected, reg *formats.Registry, root, file string, data []b
 		for _, l := range lints {
 			c.lint = append(c.lint, fmt.Sprintf("%s:%d: %s", name, l.Line, l.Message))
 		}
-		c.addAGC(fmt.Sprintf("%s:%d", name, b.StartLine+1), b.Content)
+		c.addAGC(fmt.Sprintf("%s:%d", name, b.StartLine+1), b.Content, pair)
 	}
 }
 
 // addBridged converts an answer in a neighbouring gate format.
-func (c *collected) addBridged(reg *formats.Registry, name string, data []byte) {
+func (c *collected) addBridged(reg *formats.Registry, name string, data []byte, pair string) {
 	f, _ := reg.Detect(name, data)
 	rs, lints, err := f.Read(name, data, formats.ReadOptions{})
 	for _, l := range lints {
@@ -100,7 +154,7 @@ func (c *collected) addBridged(reg *formats.Registry, name string, data []byte) 
 		if len(rs) > 1 {
 			src = fmt.Sprintf("%s (%s, answer %d)", name, f.Name, i+1)
 		}
-		c.addAGC(src, raw)
+		c.addAGC(src, raw, pair)
 	}
 }
 
@@ -111,7 +165,7 @@ func looksLikeOther(reg *formats.Registry, data []byte) bool {
 }
 
 // addAGC validates one AGC document and keeps the responses that decode.
-func (c *collected) addAGC(name string, data []byte) {
+func (c *collected) addAGC(name string, data []byte, pair string) {
 	c.checks = append(c.checks, validate.Input{File: name, Data: data})
 	c.vs = append(c.vs, validate.Bytes(name, data, agc.Limits{})...)
 	docs, err := agc.DecodeAll(name, data, agc.Limits{})
@@ -119,25 +173,132 @@ func (c *collected) addAGC(name string, data []byte) {
 		return // reported by the validator
 	}
 	for _, d := range docs {
-		if d.Response != nil {
-			c.add(d.Where(), d.Response, d.Raw)
+		if d.Response == nil {
+			continue
+		}
+		place := func() diag.Place { return d.PlaceIn(data, "/gate/id") }
+		at := func(ptr string) diag.Place { return d.PlaceIn(data, ptr) }
+		if c.add(answer{src: d.Where(), place: place, at: at, pair: pair, resp: d.Response, raw: d.Raw}) {
 			c.agc = append(c.agc, d.Response)
 		}
 	}
 }
 
-// add keeps one gate's answer; a second answer from the same gate replaces
-// nothing and is reported.
-func (c *collected) add(src string, r *agc.Response, raw []byte) {
-	raw = c.stripOwn(src, r, raw)
-	if prev, ok := c.source[r.Gate.ID]; ok {
-		c.vs = append(c.vs, validate.Violation{Place: diag.Place{File: src, Pointer: "/gate/id"}, Rule: validate.ChainOrder,
-			Section: "§9", Severity: validate.SeverityError,
-			Message: fmt.Sprintf("gate %q already answered in %s; give one answer per gate (the latest round), or validate the rounds with --chain", r.Gate.ID, prev)})
-		return
+// add keeps one gate's answer, without the members under agc-action/
+// (stripOwn), unless it is refused (refusal) or its gate answered already;
+// either is a finding of agc-validate, and no check run is posted from the
+// answer. It reports whether the answer was kept.
+func (c *collected) add(a answer) bool {
+	a.raw = c.stripOwn(a.src, a.resp, a.raw)
+	id := a.resp.Gate.ID
+	if rule, msg := c.refusal(a); msg != "" {
+		c.refuse(a.place(), rule, msg)
+		return false
 	}
-	c.source[r.Gate.ID] = src
-	c.gates = append(c.gates, agc.Doc{Response: r, Raw: raw})
+	if prev, ok := c.source[id]; ok {
+		c.refuse(a.place(), validate.ChainOrder,
+			fmt.Sprintf("gate %q already answered in %s; give one answer per gate (the latest round), or validate the rounds with --chain", id, prev))
+		return false
+	}
+	c.source[id] = a.src
+	if a.at != nil && c.at != nil {
+		c.at[id] = a.at
+	}
+	c.gates = append(c.gates, agc.Doc{Response: a.resp, Raw: a.raw})
+	return true
+}
+
+// refusal says why an answer may not be posted as its gate: an id outside
+// the safe set (agc.CheckGateID) or the validator's own, an answer of
+// another gate in a paired file, or an answer from an unpaired file for a
+// gate the workflow pairs with files of its own. "" when it may.
+func (c *collected) refusal(a answer) (rule, msg string) {
+	id := a.resp.Gate.ID
+	switch {
+	case id == validate.GateID:
+		return validate.ClassGateID, fmt.Sprintf("gate id %s is the validator's own: no input answers for it, so this answer is not posted", id)
+	case agc.CheckGateID(id) != nil:
+		return validate.ClassGateID, agc.CheckGateID(id).Error() + "; agc-action refuses to post it"
+	case a.pair != "" && id != a.pair:
+		return validate.ClassPairing, fmt.Sprintf("the workflow pairs this file with gate %s, but this answer is for gate %s; a paired file answers its own gate alone, so nothing is posted for %s from it", a.pair, id, id)
+	case a.pair == "" && c.paired != nil && c.paired(id):
+		return validate.ClassPairing, fmt.Sprintf("the workflow pairs gate %s with files of its own; an answer for it from a file no line pairs with it is not posted", id)
+	}
+	return "", ""
+}
+
+// refuse records a finding of agc-validate about an answer.
+func (c *collected) refuse(p diag.Place, rule, msg string) {
+	r, _ := validate.RuleFor(rule)
+	c.vs = append(c.vs, validate.Violation{Place: p, Rule: rule, Section: r.Section, Severity: validate.SeverityError, Message: msg})
+}
+
+// addSARIF keeps the runs of a SARIF log. A log paired with a gate is that
+// gate's answer, whatever its tool is named, and must hold exactly one run;
+// the runs of an unpaired log wait for addUnpairedRuns.
+func (c *collected) addSARIF(name string, data []byte, pair string, runs []cmdenv.SARIFRun) error {
+	at := func(ptr string) func() diag.Place {
+		return func() diag.Place {
+			p := diag.Place{File: name, Pointer: ptr}
+			diag.Locate(data, &p)
+			return p
+		}
+	}
+	if pair == "" {
+		for i, run := range runs {
+			c.runs = append(c.runs, sarifAnswer{answer{src: name, place: at(fmt.Sprintf("/runs/%d/tool/driver/name", i)), resp: run.Response}, run.Tool})
+		}
+		return nil
+	}
+	if len(runs) != 1 {
+		msg := fmt.Sprintf("the workflow pairs this log with gate %s, but it holds no run: the gate answered nothing", pair)
+		if len(runs) > 1 {
+			msg = fmt.Sprintf("the workflow pairs this log with gate %s, but it holds %d runs; a paired log holds one run, so nothing is posted from it (pair each run's log on a line of its own, or leave the log unpaired)", pair, len(runs))
+		}
+		c.refuse(at("/runs")(), validate.ClassPairing, msg)
+		return nil
+	}
+	resp := runs[0].Response
+	agc.RenameGate(resp, pair)
+	raw, err := agc.Encode(resp)
+	if err != nil {
+		return err
+	}
+	c.add(answer{src: name, place: at("/runs/0/tool/driver/name"), pair: pair, resp: resp, raw: raw})
+	return nil
+}
+
+// addUnpairedRuns keeps the runs of the unpaired SARIF logs, each under
+// the gate id made from its tool's name (sarif.GateID), except when
+// distinct tools became one id ("ESLint", "eslint"): then none of their
+// runs is posted, so that no tool answers for another.
+func (c *collected) addUnpairedRuns() error {
+	ids, tools := make([]string, len(c.runs)), make([]string, len(c.runs))
+	for i, a := range c.runs {
+		ids[i], tools[i] = a.resp.Gate.ID, a.tool
+	}
+	clashes := map[string][]string{}
+	for _, cl := range sarif.Clashes(ids, tools) {
+		clashes[cl.ID] = cl.Tools
+	}
+	for _, a := range c.runs {
+		if names, ok := clashes[a.resp.Gate.ID]; ok {
+			quoted := make([]string, len(names))
+			for i, n := range names {
+				quoted[i] = fmt.Sprintf("%q", n)
+			}
+			c.refuse(a.place(), validate.ClassGateID, fmt.Sprintf("the SARIF tools %s all become gate id %q, so none of their runs is posted; pair each log with a gate id of its own (ID=FILE)", strings.Join(quoted, ", "), a.resp.Gate.ID))
+			continue
+		}
+		raw, err := agc.Encode(a.resp)
+		if err != nil {
+			return err
+		}
+		a.raw = raw
+		c.add(a.answer)
+	}
+	c.runs = nil
+	return nil
 }
 
 // unreadable is a file that holds no gate answer at all.

@@ -12,6 +12,7 @@ import (
 	"github.com/agcgate/agc-action/ghapi"
 	"github.com/agcgate/agc-action/internal/cmdenv"
 	"github.com/agcgate/agc-action/internal/ghrun"
+	"github.com/agcgate/agc-action/internal/logsafe"
 	"github.com/agcgate/agc-action/review"
 )
 
@@ -57,7 +58,7 @@ func (r *actionRun) dryRun() bool { return r.cfg.dryRun || r.cfg.preview }
 // deliver posts to GitHub what the channels ask for. It reports degraded
 // when the token cannot write; then every finding goes to workflow
 // annotations (and the job summary) instead, so nothing is lost.
-func (r *actionRun) deliver(ctx context.Context, gh *ghapi.Client, why string, gates []agc.Doc, bindings map[string]carry.Binding, head review.FileReader) (degraded bool, err error) {
+func (r *actionRun) deliver(ctx context.Context, gh *ghapi.Client, why string, gates []agc.Doc, bindings map[string]carry.Binding, notes map[string]string, head review.FileReader) (degraded bool, err error) {
 	ch := r.channels()
 	if len(gates) == 0 && !ch.upload {
 		return false, nil // a carry step: the carried runs are posted already
@@ -70,11 +71,12 @@ func (r *actionRun) deliver(ctx context.Context, gh *ghapi.Client, why string, g
 		rep, err := gh.Deliver(ctx, gates, ghapi.DeliverOptions{PR: r.rc.PR, HeadSHA: r.rc.HeadSHA,
 			Review: ch.review, Check: ch.check, Status: ch.status,
 			Placement:  ghapi.ReviewOptions{Mode: r.cfg.filterMode, Head: head},
-			DetailsURL: ghrun.RunURL(r.e.Getenv, r.rc.Repository), Bindings: bindings, Annotations: r.e.Stdout, Summary: io.Discard})
+			DetailsURL: ghrun.RunURL(r.e.Getenv, r.rc.Repository), Bindings: bindings, Notes: notes, Annotations: r.e.Stdout, Summary: io.Discard})
 		if err != nil {
 			return false, err
 		}
 		degraded = rep.Degraded
+		r.reportCeiling(gates, rep)
 	}
 	if ch.upload && !degraded {
 		// Last, and on its own: code scanning failing (no security-events
@@ -98,6 +100,27 @@ func (r *actionRun) deliver(ctx context.Context, gh *ghapi.Client, why string, g
 	return degraded, nil
 }
 
+// reportCeiling says, per gate, what the write ceiling kept off the pull
+// request and where it is (docs/github.md, "The ceiling"): a dry run or a
+// preview prints the requests up to the ceiling, and this counts the rest.
+func (r *actionRun) reportCeiling(gates []agc.Doc, rep *ghapi.Report) {
+	for _, g := range gates {
+		res := rep.Reviews[g.Response.Gate.ID]
+		if res == nil || res.Unlisted == 0 && res.Capped == 0 && res.Deferred == 0 && !res.NoReview {
+			continue
+		}
+		msg := fmt.Sprintf("%s: %d findings inline, %d listed in the review body, %d only in the check run and the SARIF file",
+			review.CheckName(g.Response.Gate.ID), res.Inline, res.Listed, res.Unlisted)
+		if res.NoReview {
+			msg += "; no review this run (the run's reviews are spent)"
+		}
+		if res.Deferred > 0 {
+			msg += fmt.Sprintf("; %d edits or thread changes left to a later run", res.Deferred)
+		}
+		workflowCommand(r.e.Stdout, "notice", msg+" (the write ceiling, docs/github.md)")
+	}
+}
+
 // upload sends the SARIF file: the answers given as SARIF are in it too,
 // converted and back, so one upload per run carries every gate.
 func (r *actionRun) upload(ctx context.Context, gh *ghapi.Client) error {
@@ -110,17 +133,20 @@ func (r *actionRun) upload(ctx context.Context, gh *ghapi.Client) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(r.e.Stdout, "code scanning upload %s: %s\n", res.ID, res.Status)
+	fmt.Fprintf(r.e.Stdout, "code scanning upload %s: %s\n", logsafe.Line(res.ID), logsafe.Line(res.Status))
 	return nil
 }
 
-// headFiles reads the files of the commit reported on, which suggestions
-// and comment lines are computed against: the checkout when it is that
-// commit, else the commit's own objects when the clone has them. The
-// default pull_request checkout is the merge with the base, whose lines
-// differ from the head's wherever the base changed; without the head's
-// objects nothing can be read, so no suggestion is made, and the log says
-// how to check out the head.
+// headFiles reads the files of the commit reported on, which suggestions,
+// comment lines and annotations are computed against: the checkout when
+// it is that commit, else the commit's own objects when the clone has
+// them or they can be fetched from origin by its id (the default
+// pull_request checkout is the merge with the base, whose lines differ
+// from the head's wherever the base changed; a workflow_run or
+// check_suite checkout is the default branch). They are read as data,
+// never run. When they cannot be had, no suggestion is made, each finding
+// keeps the lines its location names (review.UnknownHead), and the log
+// says how to fetch the commit.
 func (r *actionRun) headFiles(ctx context.Context, g *fingerprint.Git) review.FileReader {
 	checkout := cmdenv.Files{FS: cmdenv.MustSourceFS(r.root)}
 	if g == nil || r.rc.HeadSHA == "" {
@@ -129,12 +155,15 @@ func (r *actionRun) headFiles(ctx context.Context, g *fingerprint.Git) review.Fi
 	if head, err := g.Commit(ctx, "HEAD"); err != nil || head == r.rc.HeadSHA {
 		return checkout
 	}
-	if c, err := g.Commit(ctx, r.rc.HeadSHA); err == nil && c == r.rc.HeadSHA {
+	why := carry.Reachable(g, "origin")(ctx, r.rc.HeadSHA)
+	if why == nil {
 		return gitFiles{ctx: ctx, g: g, rev: r.rc.HeadSHA}
 	}
-	r.warn("the checkout is not the commit reported on (" + carry.Short(r.rc.HeadSHA) + "), whose files suggestions are computed from; none is made. " +
-		"Check out the pull request's head: actions/checkout with ref: ${{ github.event.pull_request.head.sha }}")
-	return cmdenv.Files{FS: cmdenv.EmptyFS{}}
+	expr := r.rc.CheckoutExpr()
+	r.warn("the checkout is not the commit reported on (" + carry.Short(r.rc.HeadSHA) + "), whose files suggestions are computed from, and " +
+		why.Error() + "; no suggestion is made, and annotations take the lines the findings name. " +
+		"Fetch it (git fetch --depth=1 origin " + expr + ") or check it out (actions/checkout with ref: " + expr + ")")
+	return review.UnknownHead{}
 }
 
 // gitFiles reads files of one commit from the clone's objects.

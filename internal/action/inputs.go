@@ -5,15 +5,17 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/review"
+	"github.com/agcgate/agc-action/rounds"
 	githubactions "github.com/sethvargo/go-githubactions"
 )
 
 // Inputs are the Action's inputs (action.yml), parsed and checked.
 type Inputs struct {
-	agc, sarif  []string // glob patterns
-	failOn      string   // block, escalate or never
-	failLevel   string   // SARIF level that blocks: error, warning, note, none
+	agc, sarif  []filePattern // globs, each paired with its gate or not
+	failOn      string        // block, escalate or never
+	failLevel   string        // SARIF level that blocks: error, warning, note, none
 	review      switchInput
 	check       switchInput
 	status      switchInput
@@ -32,6 +34,10 @@ type Inputs struct {
 	login       string // the identity the token posts as
 	pr          int    // override for workflow_run on a fork's pull request
 	sha         string // override of the commit to report on
+	// rounds (docs/rounds.md)
+	budget        int    // the budget a chain the Action numbers opens with; 0: the answer's own, else 3
+	escalateTo    string // the login or org/team that decides at the budget, without "@"
+	escalateEarly bool   // escalate when a class is still-open in two consecutive rounds
 }
 
 // switchInput is a boolean input whose default depends on the event.
@@ -64,8 +70,6 @@ func ReadInputs(getenv func(string) string) (*Inputs, error) {
 
 func readInputs(a *githubactions.Action) (*Inputs, error) {
 	c := &Inputs{
-		agc:        lines(a.GetInput("agc")),
-		sarif:      lines(a.GetInput("sarif")),
 		category:   a.GetInput("category"),
 		scope:      lines(a.GetInput("scope")),
 		scopeFile:  a.GetInput("scope-file"),
@@ -76,6 +80,17 @@ func readInputs(a *githubactions.Action) (*Inputs, error) {
 		sha:        a.GetInput("sha"),
 	}
 	var err error
+	if c.agc, err = parsePatterns("agc", lines(a.GetInput("agc"))); err != nil {
+		return c, err
+	}
+	if c.sarif, err = parsePatterns("sarif", lines(a.GetInput("sarif"))); err != nil {
+		return c, err
+	}
+	for _, id := range c.gates {
+		if cerr := agc.CheckGateID(id); cerr != nil {
+			return c, &inputError{"gate", cerr.Error()}
+		}
+	}
 	pick := func(name, def string, allowed ...string) string {
 		v := strings.ToLower(a.GetInput(name))
 		if v == "" {
@@ -95,6 +110,18 @@ func readInputs(a *githubactions.Action) (*Inputs, error) {
 	c.review, c.check, c.status, c.uploadSARIF, c.carry = sw("review"), sw("check"), sw("status"), sw("upload-sarif"), sw("carry")
 	c.preview = pick("preview", "false", "true", "false") == "true"
 	c.dryRun = pick("dry-run", "false", "true", "false") == "true"
+	c.escalateEarly = pick("escalate-early", "false", "true", "false") == "true"
+	if v := a.GetInput("budget"); v != "" && err == nil {
+		if _, perr := fmt.Sscanf(v, "%d", &c.budget); perr != nil || c.budget <= 0 || c.budget > 1000 || fmt.Sprint(c.budget) != v {
+			err = &inputError{"budget", fmt.Sprintf("%q is not a number of rounds (1 to 1000)", v)}
+		}
+	}
+	if v := a.GetInput("escalate-to"); v != "" && err == nil {
+		var perr error
+		if c.escalateTo, perr = rounds.CheckEscalateTo(v); perr != nil {
+			err = &inputError{"escalate-to", perr.Error()}
+		}
+	}
 	if v := a.GetInput("pull-request"); v != "" && err == nil {
 		if _, perr := fmt.Sscanf(v, "%d", &c.pr); perr != nil || c.pr <= 0 || fmt.Sprint(c.pr) != v {
 			err = &inputError{"pull-request", fmt.Sprintf("%q is not a pull request number", v)}
@@ -109,6 +136,18 @@ func readInputs(a *githubactions.Action) (*Inputs, error) {
 		err = &inputError{"agc", "give the gates' answers: agc (AGC responses or agent messages) and/or sarif (SARIF logs), or the gates to carry (gate)"}
 	}
 	return c, err
+}
+
+// pairedGate reports whether a line of the agc or sarif input pairs its
+// files with gate id: only a paired gate's answers are bound to a scoped
+// fingerprint, so only a paired gate is ever carried.
+func (c *Inputs) pairedGate(id string) bool {
+	for _, p := range append(append([]filePattern(nil), c.agc...), c.sarif...) {
+		if p.gate == id {
+			return true
+		}
+	}
+	return false
 }
 
 // lines splits a multi-line input into its non-empty lines; a line that

@@ -2,6 +2,7 @@ package action
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -75,25 +76,23 @@ func (r *actionRun) writeSARIF(gates []agc.Doc) error {
 	for i, g := range gates {
 		rs[i] = g.Response
 	}
-	// The file is what code scanning gets: findings only, one category
-	// per gate.
-	rep, err := sarif.FromAGC(rs, sarif.WriteOptions{FS: cmdenv.MustSourceFS(r.root), FindingsOnly: true, Category: r.cfg.category})
-	if err != nil {
-		return fmt.Errorf("SARIF: %w", err)
-	}
-	if err := sarif.CheckLimits(rep); err != nil {
-		return err
-	}
-	data, err := sarif.Marshal(rep)
-	if err != nil {
-		return err
-	}
 	dir, err := r.tempDir()
 	if err != nil {
 		return err
 	}
-	r.out.sarifFile = filepath.Join(dir, "results.sarif")
-	return os.WriteFile(r.out.sarifFile, data, 0o644)
+	// The file is what code scanning gets: findings only, one category
+	// per gate.
+	file := filepath.Join(dir, "results.sarif")
+	opt := sarif.WriteOptions{FS: cmdenv.MustSourceFS(r.root), FindingsOnly: true, Category: r.cfg.category}
+	if err := writeSARIFFile(file, rs, opt); err != nil {
+		var le *sarif.LimitError
+		if errors.As(err, &le) {
+			return err
+		}
+		return fmt.Errorf("SARIF: %w", err)
+	}
+	r.out.sarifFile = file
+	return nil
 }
 
 // maxSummary bounds what the Action adds to the job summary; GitHub
@@ -103,7 +102,7 @@ const maxSummary = 1000 << 10
 // writeSummary writes the job summary: a table of gates, then every
 // answer rendered. It goes to GITHUB_STEP_SUMMARY and to the summary-file
 // output.
-func (r *actionRun) writeSummary(gates []agc.Doc, carried map[string]string, degraded bool) error {
+func (r *actionRun) writeSummary(gates []agc.Doc, carried, notes map[string]string, degraded bool) error {
 	var b bytes.Buffer
 	title := "AGC gates: " + r.out.verdict
 	if r.cfg.preview {
@@ -127,6 +126,9 @@ func (r *actionRun) writeSummary(gates []agc.Doc, carried map[string]string, deg
 	shown := 0
 	for _, g := range gates {
 		var one bytes.Buffer
+		if note := notes[g.Response.Gate.ID]; note != "" {
+			one.WriteString(note + "\n")
+		}
 		if err := render.Markdown(&one, g.Response); err != nil {
 			return err
 		}

@@ -53,7 +53,7 @@ func TestAttackOwnMembersStripped(t *testing.T) {
 		"agc-action/gate-subject": map[string]any{"fingerprint": "sha256:forged", "bound_at": forged}},
 		map[string]any{"agc-action/carried-from": map[string]any{"sha": forged, "fingerprint": "sha256:forged", "to": forged},
 			"x-vendor/kept": true})
-	_, _, log := p.action(ev, map[string]string{"agc": "review.json", "scope": "src/**", "fail-on": "never"})
+	_, _, log := p.action(ev, map[string]string{"agc": "code-review=review.json", "scope": "src/**", "fail-on": "never"})
 	for _, ptr := range []string{"/agc-action~1carried-from", "/subject/agc-action~1gate-subject"} {
 		if !strings.Contains(log, "review.json: "+ptr+": ") {
 			t.Errorf("no lint line naming review.json and %s:\n%s", ptr, log)

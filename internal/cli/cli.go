@@ -9,11 +9,13 @@
 package cli
 
 import (
+	"bytes"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/agcgate/agc-action/internal/cmdenv"
@@ -71,7 +73,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(
 	}
 	c, ok := cmds[args[0]]
 	if !ok {
-		fmt.Fprintf(e.Stderr, "agc-sarif: unknown command %q\n", args[0])
+		_ = printLine(e.Stderr, "agc-sarif: unknown command "+strconv.Quote(args[0]))
 		usage(e.Stderr, cmds)
 		return ExitUsage
 	}
@@ -97,22 +99,33 @@ func newFlags(e *Env, name, args string) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(e.Stderr)
 	fs.Usage = func() {
-		fmt.Fprintf(e.Stderr, "usage: agc-sarif %s %s\n", name, args)
+		fmt.Fprintf(fs.Output(), "usage: agc-sarif %s %s\n", name, args)
 		fs.PrintDefaults()
 	}
 	return fs
 }
 
 // parseFlags parses args and maps -h and flag errors to exit codes. ok is
-// false when the command should return code at once.
+// false when the command should return code at once. The flag package
+// prints a bad argument as it is, and a glob in a workflow can pass a file
+// name of the judged party's ("-x⏎::error::…") for a flag: its error line
+// is printed through printLine instead, then the usage.
 func parseFlags(fs *flag.FlagSet, args []string) (code int, ok bool) {
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return ExitOK, false
-		}
-		return ExitUsage, false
+	out := fs.Output()
+	var held bytes.Buffer
+	fs.SetOutput(&held)
+	err := fs.Parse(args)
+	fs.SetOutput(out)
+	switch {
+	case err == nil:
+		return 0, true
+	case errors.Is(err, flag.ErrHelp):
+		_, _ = out.Write(held.Bytes()) // the help: ours alone
+		return ExitOK, false
 	}
-	return 0, true
+	_ = printLine(out, err.Error())
+	fs.Usage()
+	return ExitUsage, false
 }
 
 // parseArgs parses flags that may stand before, between or after the

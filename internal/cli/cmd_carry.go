@@ -3,12 +3,12 @@ package cli
 import (
 	"context"
 	"fmt"
-	"strings"
 
 	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/carry"
 	"github.com/agcgate/agc-action/fingerprint"
 	"github.com/agcgate/agc-action/internal/ghrun"
+	"github.com/agcgate/agc-action/internal/logsafe"
 )
 
 type carryOptions struct {
@@ -44,7 +44,7 @@ func runCarry(e *Env, args []string) int {
 	}
 	name := displayName(o.previous)
 	if !carry.TreeSubject(prev.Subject.Kind) {
-		fmt.Fprintf(e.Stderr, "agc-sarif carry: %s: /subject/kind %q is not a tree subject (diff, commit, pull-request)\n", name, prev.Subject.Kind)
+		_ = printLine(e.Stderr, fmt.Sprintf("agc-sarif carry: %s: /subject/kind %s is not a tree subject (diff, commit, pull-request)", name, logsafe.Quote(prev.Subject.Kind)))
 		return ExitUsage
 	}
 	g := &fingerprint.Git{Dir: o.repo}
@@ -84,7 +84,7 @@ func parseCarry(e *Env, args []string) (*carryOptions, int, bool) {
 		err = fmt.Errorf("--scope-file and --base go together: the scope is read from the base branch")
 	}
 	if err != nil {
-		fmt.Fprintf(e.Stderr, "agc-sarif carry: %v\n", err)
+		_ = printLine(e.Stderr, fmt.Sprintf("agc-sarif carry: %v", err))
 		fs.Usage()
 		return nil, ExitUsage, false
 	}
@@ -123,7 +123,10 @@ func (c *carrier) run() int {
 	}
 	d := carry.Decide(carry.Judged{Fingerprint: c.prev.Subject.Fingerprint, Scope: prevScope, At: then}, now)
 	if !d.Carried {
-		fmt.Fprintf(c.e.Stderr, "agc-sarif carry: not carried to %s:\n  %s\n", now.Commit, strings.Join(c.reasons(d, then, now, prevScope), "\n  "))
+		_ = printLine(c.e.Stderr, "agc-sarif carry: not carried to "+now.Commit+":")
+		for _, why := range c.reasons(d, then, now, prevScope) {
+			_ = printLine(c.e.Stderr, "  "+why)
+		}
 		return ExitFail
 	}
 	return c.emit(then, now)
@@ -140,7 +143,7 @@ func (c *carrier) reasons(d carry.Decision, then, now *fingerprint.Result, prevS
 	var out []string
 	if d.Stale {
 		out = append(out, fmt.Sprintf("%s: /subject/fingerprint %s is not the fingerprint of %s (%s): the verdict was judged on other content, another gate config or another algorithm",
-			c.name, want, then.Commit, then.Fingerprint))
+			logsafe.Name(c.name), want, then.Commit, then.Fingerprint))
 	}
 	if d.ScopeChanged {
 		out = append(out, fmt.Sprintf("the scope changed: %s at %s, the response has %s", quoteAll(now.Scope.Patterns()), c.o.base, quoteAll(prevScope.Patterns())))
@@ -170,6 +173,8 @@ func (c *carrier) emit(then, now *fingerprint.Result) int {
 	if err != nil {
 		return fpFail(c.e, "carry", err)
 	}
-	c.e.Stdout.Write(b)
+	if err := writeOut(c.e, b, false); err != nil {
+		return fpFail(c.e, "carry", err)
+	}
 	return ExitOK
 }

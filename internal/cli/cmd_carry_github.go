@@ -7,10 +7,12 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/carry"
 	"github.com/agcgate/agc-action/fingerprint"
 	"github.com/agcgate/agc-action/ghapi"
 	"github.com/agcgate/agc-action/internal/ghrun"
+	"github.com/agcgate/agc-action/internal/logsafe"
 )
 
 // carryGithubOptions are the arguments of "agc-sarif carry --github".
@@ -57,6 +59,8 @@ func (o *carryOptions) checkGithub(e *Env, ev ghrun.Context) error {
 		return errors.New("with --github, the previous response is read from the earlier head's check run")
 	case g.gate == "":
 		return errors.New("--github needs --gate")
+	case agc.CheckGateID(g.gate) != nil:
+		return fmt.Errorf("--gate: %v", agc.CheckGateID(g.gate))
 	case g.sha == "":
 		return errors.New("--github needs --sha (or GITHUB_SHA, or a pull request event)")
 	case g.pr <= 0 && g.before == "":
@@ -99,9 +103,9 @@ func carryGithub(e *Env, o *carryOptions) int {
 	if err != nil {
 		return fpFail(e, "carry", err)
 	}
-	fmt.Fprintf(e.Stdout, "carried=%t\nreason=%s\n", res.Carried, oneLine(res.Reason))
+	fmt.Fprintf(e.Stdout, "carried=%t\nreason=%s\n", res.Carried, logsafe.Line(oneLine(res.Reason)))
 	for _, ch := range res.Changes {
-		fmt.Fprintf(e.Stderr, "agc-sarif carry: %s\n", ch)
+		_ = printLine(e.Stderr, "agc-sarif carry: "+ch)
 	}
 	return ExitOK
 }

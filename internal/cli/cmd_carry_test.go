@@ -166,7 +166,7 @@ func TestCarryGithub(t *testing.T) {
 	srv.SetHead(ghRepo, 7, h0, nil)
 	env := ghEnv(srv, ghtest.TokenActions, map[string]string{"GITHUB_EVENT_PATH": ""})
 	prev := responseFile(t, r, h0, "pull-request", []string{"src/**"}, ".agc/review.md")
-	if code, _, errs := runGH(t, env, "--check", "--sha", h0, "--root", r.Dir, "--scope-file", ".agc/scope", "--base", "main", "--gate-config", ".agc/review.md", prev); code != ExitOK {
+	if code, _, errs := runGH(t, env, "--check", "--sha", h0, "--root", r.Dir, "--scope-file", ".agc/scope", "--base", "main", "--gate-config", ".agc/review.md", "review="+prev); code != ExitOK {
 		t.Fatalf("github --check: exit %d: %s", code, errs)
 	}
 	carry := func(head, before string) (int, string, string) {
@@ -294,7 +294,7 @@ func TestCarryGithubScopeFlag(t *testing.T) {
 	srv.SetHead(ghRepo, 7, h0, nil)
 	env := ghEnv(srv, ghtest.TokenActions, map[string]string{"GITHUB_EVENT_PATH": ""})
 	prev := writeResponse(t, "pull-request", "sha256:the-gate's", []string{"docs/nothing/**"})
-	if code, _, errs := runGH(t, env, "--check", "--sha", h0, "--root", r.Dir, "--scope", "src/**", prev); code != ExitOK {
+	if code, _, errs := runGH(t, env, "--check", "--sha", h0, "--root", r.Dir, "--scope", "src/**", "review="+prev); code != ExitOK {
 		t.Fatalf("github --check: exit %d: %s", code, errs)
 	}
 	r.Write("docs/README.md", "# docs, reworded\n")

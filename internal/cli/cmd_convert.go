@@ -152,10 +152,14 @@ func convertRead(e *Env, reg *formats.Registry, opts convertOptions, file string
 	return rs, f.Name, nil
 }
 
-// whyUndetected: when no format recognises a JSON-looking input, the
-// input's own syntax error (with its byte offset) says more than the list
-// of formats tried.
+// whyUndetected: when no format recognises an input, an empty one (or an
+// empty array) is said to hold no response, and a JSON-looking one's own
+// syntax error (with its byte offset) says more than the list of formats
+// tried.
 func whyUndetected(name string, data []byte, max int64, detectErr error) error {
+	if err := agc.CheckNotEmpty(name, data); err != nil {
+		return err // an empty file or [] is no answer in any format
+	}
 	if !cmdenv.LooksLikeJSON(data) {
 		return detectErr
 	}
@@ -166,7 +170,9 @@ func whyUndetected(name string, data []byte, max int64, detectErr error) error {
 	return detectErr
 }
 
-// convertWrite writes the whole output, or nothing when it fails.
+// convertWrite writes the whole output, or nothing when it fails. On
+// standard output, text and Markdown are text for people and the other
+// formats JSON for a program (writeOut); a file gets the bytes as they are.
 func convertWrite(e *Env, reg *formats.Registry, to, out string, rs []*agc.Response, fsys fs.FS, ask bool) error {
 	f, ok := reg.Lookup(to)
 	if !ok || f.Write == nil {
@@ -177,8 +183,7 @@ func convertWrite(e *Env, reg *formats.Registry, to, out string, rs []*agc.Respo
 		return fmt.Errorf("write %s: %w", to, err)
 	}
 	if out == "" {
-		_, err := e.Stdout.Write(buf.Bytes())
-		return err
+		return writeOut(e, buf.Bytes(), to == "text" || to == "markdown")
 	}
 	if err := os.WriteFile(out, buf.Bytes(), 0o644); err != nil {
 		return fmt.Errorf("write %s: %w", out, err)

@@ -30,17 +30,20 @@ func runExtract(e *Env, args []string) int {
 	}
 	msg, err := readInput(e, name, maxMessage)
 	if err != nil {
-		fmt.Fprintf(e.Stderr, "agc-sarif extract: %v\n", err)
+		_ = printLine(e.Stderr, fmt.Sprintf("agc-sarif extract: %v", err))
 		return ExitUsage
 	}
 	if len(msg) > maxMessage {
-		fmt.Fprintf(e.Stderr, "agc-sarif extract: %s: larger than %d MiB, the most an agent's message may be\n", displayName(name), maxMessage>>20)
+		_ = printLine(e.Stderr, fmt.Sprintf("agc-sarif extract: %s: larger than %d MiB, the most an agent's message may be", displayName(name), maxMessage>>20))
 		return ExitUsage
 	}
 	return printBlock(e, displayName(name), msg)
 }
 
 // printBlock finds the block in msg and prints it, its lint or its error.
+// A block that is JSON is printed as JSON, still read by render or
+// validate at the other end of a pipe; any other content goes through
+// writeOut as text (a ::stop-commands:: block under GitHub Actions).
 func printBlock(e *Env, file string, msg []byte) int {
 	b, lints, err := extract.Find(file, msg)
 	if err != nil {
@@ -50,8 +53,8 @@ func printBlock(e *Env, file string, msg []byte) int {
 	for _, l := range lints {
 		printLint(e, l)
 	}
-	if _, err := e.Stdout.Write(b.Content); err != nil {
-		fmt.Fprintf(e.Stderr, "agc-sarif extract: write: %v\n", err)
+	if err := writeOut(e, b.Content, false); err != nil {
+		_ = printLine(e.Stderr, fmt.Sprintf("agc-sarif extract: write: %v", err))
 		return ExitUsage
 	}
 	return ExitOK

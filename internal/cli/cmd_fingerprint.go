@@ -10,6 +10,7 @@ import (
 	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/carry"
 	"github.com/agcgate/agc-action/fingerprint"
+	"github.com/agcgate/agc-action/internal/logsafe"
 )
 
 // fingerprintOptions are the parsed arguments of "agc-sarif fingerprint".
@@ -85,7 +86,7 @@ func parseFingerprint(e *Env, args []string) (*fingerprintOptions, int, bool) {
 	}
 	o.kind = kind.String()
 	if err := o.check(fs.NArg()); err != nil {
-		fmt.Fprintf(e.Stderr, "agc-sarif fingerprint: %v\n", err)
+		_ = printLine(e.Stderr, fmt.Sprintf("agc-sarif fingerprint: %v", err))
 		fs.Usage()
 		return nil, ExitUsage, false
 	}
@@ -167,11 +168,11 @@ func checkSubject(e *Env, o *fingerprintOptions) int {
 		got = res.Fingerprint
 	}
 	if got != r.Subject.Fingerprint {
-		fmt.Fprintf(e.Stderr, "%s: /subject/fingerprint is %s, but the content in its scope %s: the verdict is about other content\n",
-			name, r.Subject.Fingerprint, describeAt(got, res))
+		_ = printLine(e.Stderr, fmt.Sprintf("%s: /subject/fingerprint is %s, but the content in its scope %s: the verdict is about other content",
+			logsafe.Name(name), r.Subject.Fingerprint, describeAt(got, res)))
 		return ExitFail
 	}
-	fmt.Fprintf(e.Stdout, "%s: /subject/fingerprint %s matches the content in its scope%s\n", name, got, commitNote(res))
+	_ = printLine(e.Stdout, fmt.Sprintf("%s: /subject/fingerprint %s matches the content in its scope%s", logsafe.Name(name), got, commitNote(res)))
 	if o.explain && res != nil {
 		explain(e.Stdout, res)
 	}
@@ -182,7 +183,7 @@ func checkSubject(e *Env, o *fingerprintOptions) int {
 // r's own scope and bound to r's gate.
 func subjectTree(e *Env, cmd, name string, r *agc.Response, repo, rev string, configs []string) (*fingerprint.Result, int) {
 	if !carry.TreeSubject(r.Subject.Kind) {
-		fmt.Fprintf(e.Stderr, "agc-sarif %s: %s: /subject/kind %q has no fingerprint this tool can recompute\n", cmd, name, r.Subject.Kind)
+		_ = printLine(e.Stderr, fmt.Sprintf("agc-sarif %s: %s: /subject/kind %s has no fingerprint this tool can recompute", cmd, name, logsafe.Quote(r.Subject.Kind)))
 		return nil, ExitUsage
 	}
 	sc, err := fingerprint.ParseScope(r.Subject.Scope)
@@ -227,6 +228,8 @@ func readResponse(e *Env, cmd, file string) (*agc.Response, int) {
 }
 
 // explain lists what a fingerprint covers: commit, scope, gate, entries.
+// Patterns, the gate and paths come from the response or the tree, the
+// judged party's: they are quoted (paths when not plain, logsafe.Name).
 func explain(w io.Writer, res *fingerprint.Result) {
 	bw := bufio.NewWriter(w)
 	defer bw.Flush()
@@ -236,9 +239,9 @@ func explain(w io.Writer, res *fingerprint.Result) {
 	} else {
 		fmt.Fprintf(bw, "scope %s\n", quoteAll(res.Scope.Patterns()))
 	}
-	fmt.Fprintf(bw, "gate id %q version %q\n", res.Gate.ID, res.Gate.Version)
+	fmt.Fprintf(bw, "gate id %s version %s\n", logsafe.Quote(res.Gate.ID), logsafe.Quote(res.Gate.Version))
 	for _, c := range res.Gate.Configs {
-		fmt.Fprintf(bw, "gate config sha256:%x %s\n", c.SHA256, c.Path)
+		fmt.Fprintf(bw, "gate config sha256:%x %s\n", c.SHA256, logsafe.Name(c.Path))
 	}
 	for _, en := range res.Tree.Selected {
 		fmt.Fprintln(bw, en.String())
@@ -249,14 +252,14 @@ func explain(w io.Writer, res *fingerprint.Result) {
 func quoteAll(ss []string) string {
 	q := make([]string, len(ss))
 	for i, s := range ss {
-		q[i] = fmt.Sprintf("%q", s)
+		q[i] = logsafe.Quote(s)
 	}
 	return strings.Join(q, " ")
 }
 
 // fpFail reports an error that keeps a command from running: exit 2.
 func fpFail(e *Env, cmd string, err error) int {
-	fmt.Fprintf(e.Stderr, "agc-sarif %s: %v\n", cmd, err)
+	_ = printLine(e.Stderr, fmt.Sprintf("agc-sarif %s: %v", cmd, err))
 	return ExitUsage
 }
 

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/carry"
+	"github.com/agcgate/agc-action/diag"
 	"github.com/agcgate/agc-action/formats"
 	"github.com/agcgate/agc-action/ghapi"
 	"github.com/agcgate/agc-action/internal/cmdenv"
@@ -40,10 +42,12 @@ type githubOptions struct {
 }
 
 const githubUsage = "--repo OWNER/NAME --pr N --sha SHA [--upload-sarif] [--review] [--check] [--status] [--filter-mode MODE] [--dry-run] " +
-	"[--scope P... | --scope-file PATH [--base REV]] [--gate-config PATH]... FILE...\n\n" +
-	"Members under agc-action/ in the answers are agc-action's: they are removed, with a warning. With --scope or\n" +
-	"--scope-file, each answer about repository content is bound to the scoped fingerprint of --sha in --root, and\n" +
-	"the binding record goes into its check run, so that carry --github can carry it.\n"
+	"[--scope P... | --scope-file PATH [--base REV]] [--gate-config PATH]... [GATE-ID=]FILE...\n\n" +
+	"Members under agc-action/ in the answers are agc-action's: they are removed, with a warning. A file given as\n" +
+	"GATE-ID=FILE answers that gate alone (an answer in it for another gate stops the command). With --scope or\n" +
+	"--scope-file, each answer of a paired file about repository content is bound to the scoped fingerprint of\n" +
+	"--sha in --root, and the binding record goes into its check run, so that carry --github can carry it; the\n" +
+	"answers of unpaired files are posted but never bound.\n"
 
 // runGithub implements "agc-sarif github": it delivers AGC responses (and
 // SARIF logs, through the bridge) to GitHub code scanning, a pull request
@@ -55,16 +59,16 @@ func runGithub(e *Env, args []string) int {
 	}
 	in, err := readGithubInputs(e, opts)
 	if err != nil {
-		fmt.Fprintf(e.Stderr, "agc-sarif github: %v\n", err)
+		_ = printLine(e.Stderr, fmt.Sprintf("agc-sarif github: %v", err))
 		return ExitUsage
 	}
-	bindings, err := bindGithub(context.Background(), e, opts.bind, opts.root, opts.sha, in.gates)
+	bindings, err := bindGithub(context.Background(), e, opts.bind, opts.root, opts.sha, in.gates, in.paired, in.unpaired)
 	if err != nil {
-		fmt.Fprintf(e.Stderr, "agc-sarif github: %v\n", err)
+		_ = printLine(e.Stderr, fmt.Sprintf("agc-sarif github: %v", err))
 		return ExitUsage
 	}
 	if err := deliverGithub(context.Background(), e, opts, in, bindings); err != nil {
-		fmt.Fprintf(e.Stderr, "agc-sarif github: %v\n", err)
+		_ = printLine(e.Stderr, fmt.Sprintf("agc-sarif github: %v", err))
 		return ExitUsage
 	}
 	return ExitOK
@@ -74,7 +78,7 @@ func parseGithub(e *Env, args []string) (githubOptions, int, bool) {
 	fs := newFlags(e, "github", githubUsage)
 	rc, err := ghrun.Read(e.Getenv)
 	if err != nil {
-		fmt.Fprintf(e.Stderr, "agc-sarif github: %v\n", err)
+		_ = printLine(e.Stderr, fmt.Sprintf("agc-sarif github: %v", err))
 		return githubOptions{}, ExitUsage, false
 	}
 	repo := fs.String("repo", rc.Repository, "repository OWNER/NAME (default $GITHUB_REPOSITORY)")
@@ -117,7 +121,7 @@ func parseGithub(e *Env, args []string) (githubOptions, int, bool) {
 		err = o.bind.check()
 	}
 	if err != nil {
-		fmt.Fprintf(e.Stderr, "agc-sarif github: %v\n", err)
+		_ = printLine(e.Stderr, fmt.Sprintf("agc-sarif github: %v", err))
 		fs.Usage()
 		return o, ExitUsage, false
 	}
@@ -129,28 +133,54 @@ type githubInputs struct {
 	gates []agc.Doc
 	agc   []*agc.Response // responses given as AGC, uploaded as one SARIF log
 	sarif [][]byte        // logs given as SARIF, uploaded as they are
+	// paired are the gates whose answer came from a file given as
+	// GATE-ID=FILE; only they are bound, so only they can be carried.
+	paired map[string]bool
+	// unpaired names the files given without a gate id.
+	unpaired []string
 }
 
 func readGithubInputs(e *Env, o githubOptions) (githubInputs, error) {
 	var in githubInputs
-	for _, name := range o.files {
+	var ids, tools []string // of the SARIF runs, to find clashing tool names
+	in.paired = map[string]bool{}
+	for _, arg := range o.files {
+		pair, name, paired := agc.SplitPair(arg)
+		if !paired {
+			in.unpaired = append(in.unpaired, name)
+		}
 		data, err := readInput(e, name, agc.DefaultMaxBytes)
 		if err != nil {
 			return in, err
 		}
 		if formats.LooksLikeSARIF(data) {
-			rs, lints, err := cmdenv.GateSARIF(formats.Default(), displayName(name), data, o.root, "")
+			runs, lints, err := cmdenv.GateSARIF(displayName(name), data, o.root, "")
 			if err != nil {
 				return in, err
 			}
 			for _, l := range lints {
 				_ = printDiag(e.Stderr, "agc-sarif github: ", l.Place.Text("warning: "+l.Message))
 			}
-			for _, r := range rs {
-				if _, err := stripOwn(e, displayName(name), r, nil); err != nil {
+			if paired {
+				if len(runs) != 1 {
+					p := diag.Place{File: displayName(name), Pointer: "/runs"}
+					diag.Locate(data, &p)
+					return in, errors.New(p.Text(fmt.Sprintf("this log is paired with gate %s, but it holds %d runs; a paired log holds one run", pair, len(runs))))
+				}
+				agc.RenameGate(runs[0].Response, pair)
+				in.paired[pair] = true
+			}
+			for i, r := range runs {
+				if err := agc.CheckGateID(r.Response.Gate.ID); err != nil {
+					p := diag.Place{File: displayName(name), Pointer: fmt.Sprintf("/runs/%d", i)}
+					diag.Locate(data, &p)
+					return in, errors.New(p.Text(err.Error() + "; agc-sarif refuses to post it"))
+				}
+				if _, err := stripOwn(e, displayName(name), r.Response, nil); err != nil {
 					return in, err
 				}
-				in.gates = append(in.gates, agc.Doc{Response: r})
+				in.gates = append(in.gates, agc.Doc{Response: r.Response})
+				ids, tools = append(ids, r.Response.Gate.ID), append(tools, r.Tool)
 			}
 			in.sarif = append(in.sarif, data)
 			continue
@@ -163,6 +193,16 @@ func readGithubInputs(e *Env, o githubOptions) (githubInputs, error) {
 			if d.Err != nil {
 				return in, d.Err
 			}
+			if err := d.GateIDError(data); err != nil {
+				return in, err
+			}
+			if paired {
+				if id := d.Response.Gate.ID; id != pair {
+					p := d.PlaceIn(data, "/gate/id")
+					return in, errors.New(p.Text(fmt.Sprintf("the command pairs this file with gate %s, but this answer is for gate %s; a paired file answers its own gate alone, so nothing is posted", pair, id)))
+				}
+				in.paired[pair] = true
+			}
 			raw, err := stripOwn(e, d.Where(), d.Response, d.Raw)
 			if err != nil {
 				return in, err
@@ -170,6 +210,9 @@ func readGithubInputs(e *Env, o githubOptions) (githubInputs, error) {
 			in.gates = append(in.gates, agc.Doc{Response: d.Response, Raw: raw})
 			in.agc = append(in.agc, d.Response)
 		}
+	}
+	if cl := sarif.Clashes(ids, tools); len(cl) > 0 {
+		return in, fmt.Errorf("the SARIF tools %q all become gate id %q, so nothing is posted: one tool would answer for another (post them with the Action, pairing each log with a gate id: ID=FILE)", cl[0].Tools, cl[0].ID)
 	}
 	return in, nil
 }
@@ -193,9 +236,11 @@ func deliverGithub(ctx context.Context, e *Env, o githubOptions, in githubInputs
 	if err != nil {
 		return err
 	}
-	defer closeSummary()
 	rep, err := c.Deliver(ctx, in.gates, ghapi.DeliverOptions{PR: o.pr, HeadSHA: o.sha, Review: o.review, Check: o.check, Status: o.status,
 		Placement: ghapi.ReviewOptions{Mode: o.mode, Head: head}, DetailsURL: o.detailsURL, Bindings: bindings, Annotations: e.Stdout, Summary: summary})
+	if cerr := closeSummary(); err == nil {
+		err = cerr
+	}
 	if err != nil {
 		return err
 	}
@@ -225,7 +270,7 @@ func uploadAll(ctx context.Context, e *Env, c *ghapi.Client, o githubOptions, in
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(e.Stderr, "agc-sarif github: code scanning upload %s: %s\n", res.ID, res.Status)
+		_ = printLine(e.Stderr, fmt.Sprintf("agc-sarif github: code scanning upload %s: %s", res.ID, res.Status))
 	}
 	return nil
 }
@@ -237,16 +282,19 @@ func checkoutURI(e *Env) string {
 	return ""
 }
 
-// summaryWriter appends to $GITHUB_STEP_SUMMARY, or writes to stdout.
-func summaryWriter(e *Env, path string) (io.Writer, func(), error) {
+// summaryWriter appends to $GITHUB_STEP_SUMMARY, or writes to stdout
+// when it closes: the summary holds the answers' text as it is, so it is
+// printed as text for people (writeOut), after the annotations.
+func summaryWriter(e *Env, path string) (io.Writer, func() error, error) {
 	if path == "" {
-		return e.Stdout, func() {}, nil
+		var b bytes.Buffer
+		return &b, func() error { return writeOut(e, b.Bytes(), true) }, nil
 	}
 	f, err := os.OpenFile(path, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
 	if err != nil {
 		return nil, nil, fmt.Errorf("open job summary: %w", err)
 	}
-	return f, func() { f.Close() }, nil
+	return f, f.Close, nil
 }
 
 func reportDelivery(w io.Writer, rep *ghapi.Report, gates int) {
@@ -255,8 +303,8 @@ func reportDelivery(w io.Writer, rep *ghapi.Report, gates int) {
 		return
 	}
 	for id, r := range rep.Reviews {
-		fmt.Fprintf(w, "agc-sarif github: review agc/%s: %d new comments in %d reviews, %d edited, %d unchanged, %d resolved, %d reopened\n",
-			id, r.Posted, r.Reviews, r.Edited, r.Unchanged, r.Resolved, r.Unresolved)
+		_ = printLine(w, fmt.Sprintf("agc-sarif github: review agc/%s: %d new comments in %d reviews, %d edited, %d unchanged, %d resolved, %d reopened",
+			id, r.Posted, r.Reviews, r.Edited, r.Unchanged, r.Resolved, r.Unresolved))
 	}
 	fmt.Fprintf(w, "agc-sarif github: %d gates, %d check runs, %d statuses\n", gates, rep.Checks, rep.Statuses)
 }

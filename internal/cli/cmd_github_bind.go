@@ -9,6 +9,7 @@ import (
 	"github.com/agcgate/agc-action/carry"
 	"github.com/agcgate/agc-action/fingerprint"
 	"github.com/agcgate/agc-action/internal/ghrun"
+	"github.com/agcgate/agc-action/internal/logsafe"
 )
 
 // githubBind are the flags with which "agc-sarif github" binds answers to
@@ -44,9 +45,11 @@ func (b *githubBind) check() error {
 // fingerprint of sha in the checkout root, over the scope the flags give,
 // and returns the binding records by gate id, for the check runs. Without
 // --scope or --scope-file nothing is bound (and nothing posted can be
-// carried). An answer that cannot be bound is posted without a record,
-// with a warning.
-func bindGithub(ctx context.Context, e *Env, b githubBind, root, sha string, gates []agc.Doc) (map[string]carry.Binding, error) {
+// carried), and only the gates of files given as GATE-ID=FILE are bound:
+// an unpaired file may answer for any gate, so what it says is posted but
+// never carried (docs/security.md, case 3). An answer that cannot be
+// bound is posted without a record, with a warning.
+func bindGithub(ctx context.Context, e *Env, b githubBind, root, sha string, gates []agc.Doc, paired map[string]bool, unpaired []string) (map[string]carry.Binding, error) {
 	if b.scopeFile == "" && len(b.scope) == 0 {
 		return nil, nil
 	}
@@ -61,9 +64,18 @@ func bindGithub(ctx context.Context, e *Env, b githubBind, root, sha string, gat
 	if err != nil {
 		return nil, fmt.Errorf("bind to --sha: %w", err)
 	}
-	out, errs := carry.BindAll(ctx, carry.RepoFingerprinter(g), w, sha, rev, gates)
+	for _, f := range unpaired {
+		_ = printLine(e.Stderr, fmt.Sprintf("agc-sarif github: warning: %s is not paired with a gate (GATE-ID=FILE), so its answers are posted but not bound, and can never be carried", logsafe.Name(f)))
+	}
+	var bind []agc.Doc
+	for _, d := range gates {
+		if paired[d.Response.Gate.ID] {
+			bind = append(bind, d)
+		}
+	}
+	out, errs := carry.BindAll(ctx, carry.RepoFingerprinter(g), w, sha, rev, bind)
 	for _, err := range errs {
-		fmt.Fprintf(e.Stderr, "agc-sarif github: warning: not bound to a scoped fingerprint, so it can never be carried: %v\n", err)
+		_ = printLine(e.Stderr, fmt.Sprintf("agc-sarif github: warning: not bound to a scoped fingerprint, so it can never be carried: %v", err))
 	}
 	return out, nil
 }

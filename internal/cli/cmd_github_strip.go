@@ -17,7 +17,7 @@ func stripOwn(e *Env, where string, r *agc.Response, raw []byte) ([]byte, error)
 		return nil, fmt.Errorf("%s: %w", where, err)
 	}
 	for _, s := range gone {
-		fmt.Fprintf(e.Stderr, "agc-sarif github: %s: warning: %s\n", where, s)
+		_ = printLine(e.Stderr, fmt.Sprintf("agc-sarif github: %s: warning: %s", where, s))
 	}
 	if len(gone) > 0 {
 		return nil, nil

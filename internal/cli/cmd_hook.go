@@ -4,72 +4,132 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
 	"os/exec"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/bridge"
+	"github.com/agcgate/agc-action/internal/logsafe"
 	"github.com/agcgate/agc-action/validate"
 	"github.com/go-json-experiment/json"
 )
 
 // Bounds of the hook command.
 const (
-	maxHookPayload = 16 << 20 // the hook input Claude Code sends
+	maxHookPayload = 16 << 20 // the hook input the runtime sends
 	maxGateAnswer  = 16 << 20 // what the gate may print on stdout
 	maxGateStderr  = 64 << 10 // gate stderr passed on
-	// defaultHookTimeout stays under Claude Code's own hook timeout (60 s
-	// by default in some versions): a hook that Claude Code kills is a
-	// non-blocking error and the call would run unjudged; this one ends
-	// first and fails closed.
-	defaultHookTimeout = 45 * time.Second
 )
 
-// exitHookBlock is the exit code with which Claude Code blocks the call and
-// shows stderr to the model (agc-runtime-bindings, "Claude Code"). The hook
-// uses it only when it has no valid AGC answer to give: it fails closed.
+// hookTimeouts are the default --timeout per runtime, each under the
+// runtime's own default hook timeout (docs/bridges.md): a hook the runtime
+// kills is a non-blocking error and the call would run unjudged; this one
+// ends first and fails closed. Claude Code: 60 s in some versions; Codex
+// CLI: 600 s; Gemini CLI: 60 s; Copilot CLI: 30 s.
+var hookTimeouts = map[string]time.Duration{
+	bridge.RuntimeClaude:  45 * time.Second,
+	bridge.RuntimeCodex:   45 * time.Second,
+	bridge.RuntimeGemini:  45 * time.Second,
+	bridge.RuntimeCopilot: 25 * time.Second,
+}
+
+// exitHookBlock is the exit code with which Claude Code, Codex CLI and
+// Gemini CLI block the call and show stderr. The hook uses it only when it
+// has no valid AGC answer to give: it fails closed. (Copilot CLI skips a
+// failing hook, so there the hook prints a denial instead: bridge.Denial.)
 const exitHookBlock = 2
 
-// runHook implements "agc-sarif hook claude --event E [--ask] -- GATE...":
-// run an AGC gate in preview mode on a Claude Code hook's input and answer
-// Claude Code with the hook JSON of its verdict (docs/bridges.md).
+// runtimeAuto asks the hook to recognise the runtime from its payload.
+const runtimeAuto = "auto"
+
+// hookRun is one parsed hook command.
+type hookRun struct {
+	runtime string // a bridge runtime, or runtimeAuto
+	event   string // as given; "" for auto without --event
+	gate    []string
+	timeout time.Duration
+	opts    bridge.HookOptions
+}
+
+// runHook implements "agc-sarif hook RUNTIME --event E [--ask] -- GATE...":
+// run an AGC gate in preview mode on a runtime's tool hook input and answer
+// the runtime with the hook JSON of its verdict (docs/bridges.md).
 //
 // Exit 0 with JSON on stdout whenever the gate gave a valid AGC answer,
-// whatever its verdict (a repair must travel as JSON: exit 2 would lose
-// updatedInput). Exit 2, with the reason on stderr, when there is no valid
-// answer: bad usage, an unreadable hook input, a gate that cannot start,
-// times out, prints too much, or prints anything but one valid AGC response.
-// Claude Code then blocks the call: the hook fails closed.
+// whatever its verdict (a repair must travel as JSON). Without a valid
+// answer (bad usage, an unreadable hook input, a gate that cannot start,
+// times out, prints too much, or prints anything but one valid AGC
+// response) the hook fails closed the way the runtime blocks: exit 2 with
+// the reason on stderr, or for Copilot CLI a denial on stdout.
 func runHook(e *Env, args []string) int {
-	fs := newFlags(e, "hook", "claude --event PreToolUse|PostToolUse [--ask] [--timeout D] -- GATE-COMMAND [ARG...]")
-	event := newEnum("", bridge.EventPreToolUse, bridge.EventPostToolUse)
-	fs.Var(event, "event", "the Claude Code hook event: PreToolUse or PostToolUse (required)")
-	ask := fs.Bool("ask", false, "PreToolUse: send permissionDecision \"ask\" with a repair, so the person sees the rewritten call")
-	timeout := fs.Duration("timeout", defaultHookTimeout, "how long the gate may run")
-	own, gate := cutArgs(args)
-	pos, code, ok := parseArgs(fs, own)
+	h, code, ok := parseHook(e, args)
 	if !ok {
+		// Copilot CLI skips a hook that exits non-zero: a misconfigured
+		// hook there still denies the call.
+		if len(args) > 0 && args[0] == bridge.RuntimeCopilot && code == ExitUsage {
+			deny, _ := bridge.Denial(bridge.RuntimeCopilot, bridge.Pre, "agc-sarif hook: bad usage (see stderr); failing closed: the call is blocked")
+			if writeOut(e, deny, false) == nil {
+				return ExitOK // a non-zero exit would make Copilot ignore the denial
+			}
+		}
 		return code
 	}
-	if err := hookUsage(pos, gate, event.value, *timeout); err != nil {
-		fmt.Fprintf(e.Stderr, "agc-sarif hook: %v\n", err)
-		fs.Usage()
-		return ExitUsage
+	payload, err := readInput(e, "-", maxHookPayload)
+	runtime, phase := h.runtime, bridge.Pre
+	if err == nil {
+		runtime, phase, err = hookTarget(e, h, payload)
 	}
-	out, err := hookAnswer(e, event.value, gate, *timeout, bridge.ClaudeOptions{Ask: *ask})
+	var out []byte
+	if err == nil {
+		out, err = hookAnswer(e, h, runtime, phase, payload)
+	}
 	if err != nil {
-		fmt.Fprintf(e.Stderr, "agc-sarif hook: %v; failing closed: the call is blocked\n", err)
-		return exitHookBlock
+		msg := fmt.Sprintf("agc-sarif hook: %v; failing closed: the call is blocked", err)
+		_ = printLine(e.Stderr, msg)
+		deny, exit := bridge.Denial(runtime, phase, msg)
+		if len(deny) > 0 && writeOut(e, deny, false) != nil {
+			return exitHookBlock
+		}
+		return exit
 	}
-	if _, err := e.Stdout.Write(out); err != nil {
-		fmt.Fprintf(e.Stderr, "agc-sarif hook: write: %v\n", err)
+	if err := writeOut(e, out, false); err != nil {
+		_ = printLine(e.Stderr, fmt.Sprintf("agc-sarif hook: write: %v", err))
 		return exitHookBlock
 	}
 	return ExitOK
+}
+
+func parseHook(e *Env, args []string) (hookRun, int, bool) {
+	fs := newFlags(e, "hook", "claude|codex|gemini|copilot|auto --event EVENT [--ask] [--timeout D] -- GATE-COMMAND [ARG...]")
+	event := fs.String("event", "", "the hook event: PreToolUse or PostToolUse, or the runtime's own name (BeforeTool, AfterTool, preToolUse); required but for auto")
+	ask := fs.Bool("ask", false, "with a repair, also send the runtime's \"ask\" (Claude Code, Gemini CLI, Copilot CLI), so the person sees the rewritten call")
+	timeout := fs.Duration("timeout", 0, "how long the gate may run (default: under the runtime's own hook timeout, see docs/bridges.md)")
+	own, gate := cutArgs(args)
+	pos, code, ok := parseArgs(fs, own)
+	if !ok {
+		return hookRun{}, code, false
+	}
+	h := hookRun{event: *event, gate: gate, timeout: *timeout, opts: bridge.HookOptions{Ask: *ask}}
+	if len(pos) > 0 {
+		h.runtime = pos[0]
+	}
+	fs.Visit(func(f *flag.Flag) {
+		if f.Name == "timeout" && h.timeout <= 0 {
+			h.timeout = -1
+		}
+	})
+	if err := hookUsage(pos, &h); err != nil {
+		_ = printLine(e.Stderr, fmt.Sprintf("agc-sarif hook: %v", err))
+		fs.Usage()
+		return hookRun{}, ExitUsage, false
+	}
+	return h, 0, true
 }
 
 // cutArgs splits args at the first "--": the hook's own arguments before
@@ -83,33 +143,74 @@ func cutArgs(args []string) (own, gate []string) {
 	return args, nil
 }
 
-func hookUsage(pos, gate []string, event string, timeout time.Duration) error {
+func hookUsage(pos []string, h *hookRun) error {
+	known := h.runtime == runtimeAuto || slices.Contains(bridge.Runtimes, h.runtime)
 	switch {
-	case len(pos) == 0 || pos[0] != "claude":
-		return errors.New("the first argument names the runtime; only \"claude\" is supported")
+	case len(pos) == 0 || !known:
+		return fmt.Errorf("the first argument names the runtime: %s or %s", strings.Join(bridge.Runtimes, ", "), runtimeAuto)
 	case len(pos) > 1:
 		return fmt.Errorf("unexpected argument %q: give the gate command after \"--\"", pos[1])
-	case len(gate) == 0:
+	case len(h.gate) == 0:
 		return errors.New("no gate command: give it after \"--\"")
-	case event == "":
+	case h.event == "" && h.runtime != runtimeAuto:
 		return errors.New("--event is required: PreToolUse or PostToolUse")
-	case timeout <= 0:
+	case h.timeout < 0:
 		return errors.New("--timeout must be positive")
+	}
+	if h.runtime != runtimeAuto {
+		if _, err := bridge.ParseEvent(h.runtime, h.event); err != nil {
+			return err
+		}
+	} else if h.event != "" && h.event != bridge.EventPreToolUse && h.event != bridge.EventPostToolUse {
+		return fmt.Errorf("with auto, --event is PreToolUse or PostToolUse, not %q", h.event)
 	}
 	return nil
 }
 
-// hookAnswer reads the hook input, runs the gate and turns its answer into
-// the hook JSON.
-func hookAnswer(e *Env, event string, gate []string, timeout time.Duration, opts bridge.ClaudeOptions) ([]byte, error) {
-	payload, err := readInput(e, "-", maxHookPayload)
+// hookTarget is the runtime and phase the payload is answered for: the
+// named runtime, or for auto the one the payload looks like, with a lint
+// on stderr where two runtimes' payloads look alike.
+func hookTarget(e *Env, h hookRun, payload []byte) (string, bridge.Phase, error) {
+	if err := checkPayload(payload); err != nil {
+		return h.runtime, bridge.Pre, err
+	}
+	if h.runtime != runtimeAuto {
+		p, err := bridge.ParseEvent(h.runtime, h.event)
+		return h.runtime, p, err
+	}
+	rt, p, lints := bridge.DetectRuntime(payload)
+	for _, l := range lints {
+		_ = printLine(e.Stderr, "agc-sarif hook: lint: "+l.String())
+	}
+	if rt == "" {
+		return "", bridge.Pre, errors.New("<stdin>: the hook input is no runtime's tool hook payload that auto recognises; name the runtime")
+	}
+	if h.event != "" && h.event != [...]string{bridge.EventPreToolUse, bridge.EventPostToolUse}[p] {
+		return rt, p, fmt.Errorf("<stdin>: the hook input is a %s %s payload, but the hook was configured with --event %s", rt, bridge.Event(rt, p), h.event)
+	}
+	if bridge.Event(rt, p) == "" {
+		_, err := bridge.ParseEvent(rt, bridge.EventPostToolUse)
+		return rt, bridge.Pre, err
+	}
+	return rt, p, nil
+}
+
+// hookAnswer reads the hook input into the gate's input, runs the gate
+// and turns its answer into the runtime's hook JSON.
+func hookAnswer(e *Env, h hookRun, runtime string, p bridge.Phase, payload []byte) ([]byte, error) {
+	tc, err := bridge.ReadToolCall(runtime, p, payload)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("<stdin>: %w", err)
 	}
-	if err := checkPayload(payload, event); err != nil {
-		return nil, err
+	in, err := json.Marshal(tc, json.Deterministic(true))
+	if err != nil {
+		return nil, fmt.Errorf("encode the gate's input: %w", err)
 	}
-	out, err := runGate(e, gate, payload, timeout)
+	timeout := h.timeout
+	if timeout == 0 {
+		timeout = hookTimeouts[runtime]
+	}
+	out, err := runGate(e, h.gate, in, timeout)
 	if err != nil {
 		return nil, err
 	}
@@ -117,29 +218,18 @@ func hookAnswer(e *Env, event string, gate []string, timeout time.Duration, opts
 	if err != nil {
 		return nil, err
 	}
-	if event == bridge.EventPostToolUse {
-		return bridge.ClaudePostToolUse(r, opts)
-	}
-	return bridge.ClaudePreToolUse(r, opts)
+	opts := h.opts
+	opts.Original = tc.ToolInput
+	return bridge.HookAnswer(runtime, p, r, opts)
 }
 
-// checkPayload: the hook input is one JSON object, for the event the hook
-// was configured for.
-func checkPayload(payload []byte, event string) error {
+// checkPayload: the hook input is one JSON object.
+func checkPayload(payload []byte) error {
 	if len(payload) > maxHookPayload {
 		return fmt.Errorf("<stdin>: the hook input is larger than %d bytes", maxHookPayload)
 	}
 	if err := agc.CheckSyntax("<stdin>", payload, agc.Limits{}); err != nil {
 		return fmt.Errorf("the hook input is not JSON: %w", err)
-	}
-	var in struct {
-		Event *string `json:"hook_event_name"`
-	}
-	if err := json.Unmarshal(payload, &in, json.RejectUnknownMembers(false)); err != nil {
-		return fmt.Errorf("<stdin>: the hook input is not a Claude Code hook object: %v", err)
-	}
-	if in.Event != nil && *in.Event != event {
-		return fmt.Errorf("<stdin>: hook_event_name is %q, but the hook was configured with --event %s", *in.Event, event)
 	}
 	return nil
 }
@@ -147,7 +237,8 @@ func checkPayload(payload []byte, event string) error {
 // runGate runs the gate command with the hook input on stdin and
 // AGC_PREVIEW=1 in its environment (spec §11: it must not block or write
 // state itself; this command enforces its verdict). Its stderr is passed on,
-// bounded. A non-zero exit is not a failure by itself: gates commonly exit 1
+// bounded: as it comes, or under GitHub Actions, where it may echo the
+// judged party's text, once the gate is done, in a ::stop-commands:: block. A non-zero exit is not a failure by itself: gates commonly exit 1
 // with a failing verdict, and the verdict is what counts.
 func runGate(e *Env, argv []string, payload []byte, timeout time.Duration) ([]byte, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
@@ -157,9 +248,17 @@ func runGate(e *Env, argv []string, payload []byte, timeout time.Duration) ([]by
 	cmd.Env = append(os.Environ(), "AGC_PREVIEW=1")
 	stdout := &capped{max: maxGateAnswer}
 	cmd.Stdout = stdout
-	cmd.Stderr = &capped{max: maxGateStderr, w: e.Stderr, quiet: true}
+	gateErr := &capped{max: maxGateStderr, w: e.Stderr, quiet: true}
+	inActions := logsafe.InActions(e.Getenv)
+	if inActions {
+		gateErr.w = nil // kept, and wrapped below
+	}
+	cmd.Stderr = gateErr
 	cmd.WaitDelay = time.Second
 	err := cmd.Run()
+	if inActions {
+		_ = logsafe.Block(e.Stderr, true, gateErr.buf.Bytes())
+	}
 	name := strings.Join(argv, " ")
 	switch {
 	case ctx.Err() != nil:

@@ -141,7 +141,7 @@ func TestHookGateStderr(t *testing.T) {
 func TestHookUsage(t *testing.T) {
 	for _, args := range [][]string{
 		{"--event", "PreToolUse", "--", "bash", hookGate},
-		{"codex", "--event", "PreToolUse", "--", "bash", hookGate},
+		{"cursor", "--event", "PreToolUse", "--", "bash", hookGate},
 		{"claude", "--", "bash", hookGate},
 		{"claude", "--event", "Stop", "--", "bash", hookGate},
 		{"claude", "--event", "PreToolUse"},

@@ -1,7 +1,7 @@
 package cli
 
 import (
-	"bufio"
+	"bytes"
 	"fmt"
 
 	"github.com/agcgate/agc-action/agc"
@@ -49,16 +49,18 @@ func parseRender(e *Env, args []string) (renderOptions, int, bool) {
 	return renderOptions{format: format.String(), file: fs.Arg(0)}, 0, true
 }
 
+// writeRendered prints r for people; under GitHub Actions inside a
+// ::stop-commands:: block, since the answer's text is printed as it is.
 func writeRendered(e *Env, format string, r *agc.Response) int {
-	w := bufio.NewWriter(e.Stdout)
+	var b bytes.Buffer
 	var err error
 	if format == "markdown" {
-		err = render.Markdown(w, r)
+		err = render.Markdown(&b, r)
 	} else {
-		err = render.Text(w, r)
+		err = render.Text(&b, r)
 	}
 	if err == nil {
-		err = w.Flush()
+		err = writeOut(e, b.Bytes(), true)
 	}
 	if err != nil {
 		printError(e, "render", fmt.Errorf("write output: %w", err))

@@ -97,7 +97,7 @@ func TestRenderBadInput(t *testing.T) {
 		{"syntax error", "", []string{syntax}, ExitFail, syntax + ":2:11: /gate: json.syntax: "},
 		{"duplicate key", "", []string{dup}, ExitFail, "json.duplicate-key"},
 		{"not an object", "", []string{array}, ExitFail, "a response is a JSON object"},
-		{"empty stdin", "", []string{"-"}, ExitFail, "agc-sarif render: <stdin>:1:1: json.syntax: empty input"},
+		{"empty stdin", "", []string{"-"}, ExitFail, "agc-sarif render: <stdin>:1:1: no-response: the input is empty"},
 		{"wrong type on stdin", `{"agc": 1}`, []string{"-"}, ExitFail, "<stdin>"},
 		{"missing file", "", []string{filepath.Join(dir, "absent.json")}, ExitUsage, "absent.json"},
 		{"a directory", "", []string{dir}, ExitUsage, "agc-sarif render: "},

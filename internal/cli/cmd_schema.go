@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/agcgate/agc-action/schema"
 )
@@ -15,7 +16,7 @@ func runSchema(e *Env, args []string) int {
 		return code
 	}
 	if fs.NArg() != 0 {
-		fmt.Fprintf(e.Stderr, "agc-sarif schema: takes no arguments, got %q\n", fs.Arg(0))
+		_ = printLine(e.Stderr, "agc-sarif schema: takes no arguments, got "+strconv.Quote(fs.Arg(0)))
 		fs.Usage()
 		return ExitUsage
 	}

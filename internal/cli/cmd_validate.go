@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 
@@ -57,7 +58,7 @@ func runValidate(e *Env, args []string) int {
 		inputs = append(inputs, validate.Input{File: displayName(f), Data: data})
 	}
 	vs := validate.Inputs(inputs, validate.Options{Limits: agc.Limits{MaxBytes: o.maxBytes}, Chain: o.chain})
-	if err := writeViolations(e.Stdout, o, inputs, vs); err != nil {
+	if err := writeViolations(e, o, inputs, vs); err != nil {
 		printError(e, "validate", err)
 		return ExitUsage
 	}
@@ -70,21 +71,31 @@ func runValidate(e *Env, args []string) int {
 	return ExitOK
 }
 
-func writeViolations(w io.Writer, o *validateOptions, inputs []validate.Input, vs []validate.Violation) error {
+// writeViolations prints the violations in o's format: text lines through
+// printViolation, JSON through writeOut, which keeps "##[" from the
+// answers' text out of the log while the JSON stays the same.
+func writeViolations(e *Env, o *validateOptions, inputs []validate.Input, vs []validate.Violation) error {
+	w := e.Stdout
+	var buf bytes.Buffer
 	switch o.format.value {
 	case "json":
-		return writeViolationsJSON(w, vs)
+		if err := writeViolationsJSON(&buf, vs); err != nil {
+			return err
+		}
+		return writeOut(e, buf.Bytes(), false)
 	case "agc", "sarif":
 		r := validate.AsResponse(inputs, vs, validate.GateOptions{Chain: o.chain, N: o.attempt.n, Budget: o.attempt.budget})
 		if o.format.value == "sarif" {
-			return writeSARIF(w, []*agc.Response{r})
+			if err := writeSARIF(&buf, []*agc.Response{r}); err != nil {
+				return err
+			}
+			return writeOut(e, buf.Bytes(), false)
 		}
 		b, err := agc.Encode(r)
 		if err != nil {
 			return err
 		}
-		_, err = w.Write(b)
-		return err
+		return writeOut(e, b, false)
 	}
 	for _, v := range vs {
 		if err := printViolation(w, v); err != nil {
@@ -95,8 +106,8 @@ func writeViolations(w io.Writer, o *validateOptions, inputs []validate.Input, v
 		_, err := fmt.Fprintf(w, "ok: %d file(s) valid\n", len(inputs))
 		return err
 	}
-	e, l := validate.Count(vs)
-	_, err := fmt.Fprintf(w, "%d error(s), %d lint\n", e, l)
+	errs, lints := validate.Count(vs)
+	_, err := fmt.Fprintf(w, "%d error(s), %d lint\n", errs, lints)
 	return err
 }
 

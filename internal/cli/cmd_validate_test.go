@@ -100,7 +100,7 @@ func TestValidateHostileInputs(t *testing.T) {
 		code       int
 		want       string
 	}{
-		{"empty", write("empty.json", nil), ExitFail, "empty.json:1:1: error: json.syntax"},
+		{"empty", write("empty.json", nil), ExitFail, "empty.json:1:1: error: no-response (§3): the input is empty"},
 		{"null", write("null.json", []byte("null")), ExitFail, "null.json:1:1: error: schema (§3): expected an object, got null"},
 		{"100MB", write("huge.json", huge), ExitFail, "huge.json:1:67108865: error: json.too-large"},
 		{"deep", write("deep.json", []byte(strings.Repeat("[", 10000)+strings.Repeat("]", 10000))), ExitFail, "deep.json:1:129: /0/0/0/0"},

@@ -23,9 +23,15 @@ func TestRead(t *testing.T) {
 			BaseRef: "master", BaseSHA: "f95f852bd8fca8fcc58a9a2d6c842781e32a215e"}},
 		{"push", "push.json", Context{HeadSHA: "6113728f27ae82c7b1a177c8d03f9e96e0adf246", Ref: "refs/env"}}, // a new tag: no before
 		{"merge_group", "merge_group.json", Context{Action: "checks_requested", HeadSHA: "2ffea6db159f6b6c47a24e778fb9ef40cf6b1c7d",
-			Ref: "refs/heads/gh-readonly-queue/main/pr-104-929f8209d40f77f4abc622a499c93a83babdbe64", BaseRef: "main"}},
+			Ref: "refs/heads/gh-readonly-queue/main/pr-104-929f8209d40f77f4abc622a499c93a83babdbe64", BaseRef: "main", QueuedPR: 104}},
 		{"workflow_run", "workflow_run.completed.json", Context{Action: "completed", HeadSHA: "3484a3fb816e0859fd6e1cea078d76385ff50625",
 			Ref: "refs/heads/master"}}, // the listed pull request's head is not the run's commit
+		// check_suite runs on the default branch (GITHUB_SHA); the suite is
+		// about its head_sha, the head of pull request 2.
+		{"check_suite", "check_suite.rerequested.json", Context{Action: "rerequested", PR: 2, HeadSHA: head, Ref: "refs/pull/2/head", BaseRef: "master"}},
+		// A deletion push has no commit: GITHUB_SHA is the default branch's.
+		{"push", "push.deleted.json", Context{Deleted: true, Ref: "refs/env"}},
+		{"push", "push.branch.json", Context{HeadSHA: "6113728f27ae82c7b1a177c8d03f9e96e0adf246", Ref: "refs/env", Branch: "master", BaseRef: "master"}},
 		{"workflow_dispatch", "workflow_dispatch.json", Context{HeadSHA: "env-sha", Ref: "refs/env"}},
 	} {
 		env := map[string]string{"GITHUB_EVENT_NAME": tc.event, "GITHUB_EVENT_PATH": webhooks + tc.payload,
@@ -35,6 +41,25 @@ func TestRead(t *testing.T) {
 		if err != nil || got != tc.want {
 			t.Errorf("%s:\n got %+v, %v\nwant %+v", tc.payload, got, err, tc.want)
 		}
+	}
+}
+
+func TestQueuedPR(t *testing.T) {
+	for ref, want := range map[string]int{
+		"refs/heads/gh-readonly-queue/main/pr-104-929f8209d40f77f4abc622a499c93a83babdbe64": 104,
+		"refs/heads/gh-readonly-queue/main/pr-7-abc":                                        7,
+		"refs/heads/gh-readonly-queue/other/pr-7-abc":                                       0, // another base
+		"refs/heads/gh-readonly-queue/main/pr-07-abc":                                       0,
+		"refs/heads/gh-readonly-queue/main/pr-x-abc":                                        0,
+		"refs/heads/gh-readonly-queue/main/pr-7":                                            0,
+		"refs/heads/main":                                                                   0,
+	} {
+		if got := QueuedPR(ref, "main"); got != want {
+			t.Errorf("QueuedPR(%q) = %d, want %d", ref, got, want)
+		}
+	}
+	if got := QueuedPR("refs/heads/gh-readonly-queue/release/1.x/pr-3-abc", "release/1.x"); got != 3 {
+		t.Errorf("a base with a slash: %d", got)
 	}
 }
 

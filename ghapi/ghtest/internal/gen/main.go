@@ -31,7 +31,16 @@ var operations = []string{
 	"POST /repos/{owner}/{repo}/check-runs",
 	"PATCH /repos/{owner}/{repo}/check-runs/{check_run_id}",
 	"GET /repos/{owner}/{repo}/commits/{ref}/check-runs",
+	"GET /repos/{owner}/{repo}/commits/{commit_sha}/pulls",
 	"POST /repos/{owner}/{repo}/statuses/{sha}",
+}
+
+// examples are GitHub's own example answers the emulator starts from where
+// an answer is too large to build by hand (a pull request holds two full
+// repositories): components/examples of the same description, written to
+// examples.json beside the subset.
+var examples = []string{
+	"pull-request-simple-items",
 }
 
 func main() {
@@ -71,6 +80,33 @@ func run(pkgDir, out string) error {
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", " ")
 	if err := enc.Encode(sub); err != nil {
+		return err
+	}
+	if err := os.WriteFile(out, buf.Bytes(), 0o644); err != nil {
+		return err
+	}
+	return writeExamples(full, version, filepath.Join(filepath.Dir(out), "examples.json"))
+}
+
+// writeExamples writes the examples the emulator uses, by name, with their
+// source.
+func writeExamples(full map[string]any, version, out string) error {
+	comps, _ := full["components"].(map[string]any)
+	all, _ := comps["examples"].(map[string]any)
+	doc := map[string]any{"x-agc-source": map[string]any{"package": "@octokit/openapi", "version": version,
+		"file": "generated/api.github.com.json", "from": "components/examples"}}
+	for _, name := range examples {
+		ex, ok := all[name].(map[string]any)
+		if !ok || ex["value"] == nil {
+			return fmt.Errorf("no example %s", name)
+		}
+		doc[name] = ex["value"]
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", " ")
+	if err := enc.Encode(doc); err != nil {
 		return err
 	}
 	return os.WriteFile(out, buf.Bytes(), 0o644)

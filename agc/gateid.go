@@ -1,0 +1,139 @@
+package agc
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/agcgate/agc-action/diag"
+)
+
+// ClassGateID is the class of a gate id outside the set agc-action
+// delivers (CheckGateID).
+const ClassGateID = "action.gate-id"
+
+// MaxGateIDLen is the longest gate id CheckGateID accepts, in bytes.
+const MaxGateIDLen = 100
+
+// CheckGateID reports why id cannot name a gate on GitHub, or nil when it
+// can. A gate id becomes a check-run name agc/<id>, a commit status, a
+// code scanning category <category>/<id>/, a line of the log and text in
+// Markdown, so only characters that mean nothing in any of them are
+// accepted: 1 to MaxGateIDLen bytes of lower-case a-z, digits 0-9, '.',
+// '_', '-', and '/' between segments, each segment starting with a letter
+// or a digit. Upper case is refused so that two ids never differ in case
+// alone. The contract (§4) allows any non-empty string; agc-action posts
+// only these.
+func CheckGateID(id string) error {
+	switch {
+	case id == "":
+		return fmt.Errorf("the gate id is empty")
+	case len(id) > MaxGateIDLen:
+		return fmt.Errorf("the gate id is %d bytes long, more than %d", len(id), MaxGateIDLen)
+	}
+	for i := 0; i < len(id); i++ {
+		if c := id[i]; !alnum(c) && c != '.' && c != '_' && c != '-' && c != '/' {
+			return fmt.Errorf("gate id %q holds %s, outside a-z 0-9 . _ - /", id, charName(id[i:]))
+		}
+	}
+	for seg := range strings.SplitSeq(id, "/") {
+		switch {
+		case seg == "":
+			return fmt.Errorf("gate id %q has an empty segment (a leading, trailing or doubled /)", id)
+		case !alnum(seg[0]):
+			return fmt.Errorf("gate id %q has a segment starting with %q; each /-separated segment starts with a-z or 0-9", id, seg[:1])
+		}
+	}
+	return nil
+}
+
+func alnum(c byte) bool { return c >= 'a' && c <= 'z' || c >= '0' && c <= '9' }
+
+// charName names the character s starts with, quoted (escaped when it is
+// a control or format character), or the byte when it is not UTF-8.
+func charName(s string) string {
+	r, size := utf8.DecodeRuneInString(s)
+	if r == utf8.RuneError && size <= 1 {
+		return fmt.Sprintf("the byte 0x%02x (not UTF-8)", s[0])
+	}
+	if r >= 'A' && r <= 'Z' {
+		return fmt.Sprintf("%q (upper case)", r)
+	}
+	return fmt.Sprintf("%q", r)
+}
+
+// GateIDError is nil when d's gate id is one CheckGateID accepts, and
+// otherwise an *Error of class ClassGateID at /gate/id of d, placed in
+// data, the whole input d was read from.
+func (d Doc) GateIDError(data []byte) error {
+	if d.Response == nil {
+		return nil
+	}
+	err := CheckGateID(d.Response.Gate.ID)
+	if err == nil {
+		return nil
+	}
+	p := d.PlaceIn(data, "/gate/id")
+	return &Error{Place: p, Class: ClassGateID, Msg: err.Error() + "; agc-action refuses to post it"}
+}
+
+// PlaceIn is the place of pointer ptr of d (a pointer into the response)
+// in data, the whole input d was read from: the file, the line and column,
+// and the pointer from the top of the input.
+func (d Doc) PlaceIn(data []byte, ptr string) diag.Place {
+	p := diag.Place{File: d.File, Pointer: d.Prefix + ptr}
+	if d.Line == 0 {
+		diag.Locate(data, &p)
+		return p
+	}
+	// JSON Lines: the pointer is inside the record on line d.Line.
+	start := lineStart(data, d.Line)
+	in := diag.Place{Pointer: ptr}
+	diag.Locate(d.Raw, &in)
+	if in.HasOffset() {
+		at := diag.At(data, start+in.Offset)
+		p.Line, p.Column, p.Offset = at.Line, at.Column, at.Offset
+	}
+	return p
+}
+
+// lineStart is the byte offset of line n (1-based) of data.
+func lineStart(data []byte, n int) int64 {
+	off := 0
+	for ; n > 1; n-- {
+		i := bytes.IndexByte(data[off:], '\n')
+		if i < 0 {
+			return int64(len(data))
+		}
+		off += i + 1
+	}
+	return int64(off)
+}
+
+// RenameGate makes resp the answer of gate id: its gate id, and the gate
+// id its finding ids start with (<gate.id>/<class>/<location>, §7). A
+// SARIF log that a workflow pairs with a gate is that gate's answer,
+// whatever its tool is named.
+func RenameGate(resp *Response, id string) {
+	old := resp.Gate.ID
+	resp.Gate.ID = id
+	for i := range resp.Findings {
+		if rest, ok := strings.CutPrefix(resp.Findings[i].ID, old+"/"); ok {
+			resp.Findings[i].ID = id + "/" + rest
+		}
+	}
+}
+
+// SplitPair splits an input named as GATE-ID=FILE, the form in which a
+// workflow pairs a file with the gate it answers, into the id and the
+// file. An argument is paired only when the text before its first '=' is
+// a gate id CheckGateID accepts; anything else is a file name as it is
+// (write ./a=b.json for a file whose name would read as a pair).
+func SplitPair(arg string) (id, file string, paired bool) {
+	id, file, ok := strings.Cut(arg, "=")
+	if !ok || file == "" || CheckGateID(id) != nil {
+		return "", arg, false
+	}
+	return id, file, true
+}

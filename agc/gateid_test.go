@@ -1,0 +1,130 @@
+package agc
+
+import (
+	"errors"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+func TestCheckGateID(t *testing.T) {
+	for _, id := range []string{"go-lint", "code-review", "secrets", "eslint", "a", "0", "gate-admission/a1b2c3", "v1.2_x-y", strings.Repeat("a", MaxGateIDLen)} {
+		if err := CheckGateID(id); err != nil {
+			t.Errorf("%q: %v", id, err)
+		}
+	}
+	cases := []struct{ id, want string }{
+		{"", "empty"},
+		{"code-review\n::error::x", `holds '\n'`},
+		{"code-review\r", `holds '\r'`},
+		{"ESLint", "upper case"},
+		{"a b", `holds ' '`},
+		{"a%0Ab", `holds '%'`},
+		{"a:b", `holds ':'`},
+		{"a,b", `holds ','`},
+		{"a##[x]", `holds '#'`},
+		{"a*b", `holds '*'`},
+		{"a`b", "holds '`'"},
+		{"a<b", `holds '<'`},
+		{"a|b", `holds '|'`},
+		{"a\u202eb", `holds '\u202e'`},
+		{"a\xffb", "byte 0xff"},
+		{"/a", "empty segment"},
+		{"a/", "empty segment"},
+		{"a//b", "empty segment"},
+		{"a/../b", "starting with \".\""},
+		{".a", "starting with \".\""},
+		{"-a", "starting with \"-\""},
+		{"_a", "starting with \"_\""},
+		{strings.Repeat("a", MaxGateIDLen+1), "more than 100"},
+	}
+	for _, c := range cases {
+		err := CheckGateID(c.id)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: %v, want %q", c.id, err, c.want)
+			continue
+		}
+		if strings.ContainsAny(err.Error(), "\n\r") || !utf8.ValidString(err.Error()) {
+			t.Errorf("%q: the message must be one line of valid text: %q", c.id, err)
+		}
+	}
+}
+
+// TestGateIDErrorPlace: the error names the file, the line and column and
+// the pointer of the id, in an object, an array and JSON Lines.
+func TestGateIDErrorPlace(t *testing.T) {
+	const good = `{"gate":{"id":"ok"}}`
+	const bad = `{"gate":{"id":"A\nB"}}`
+	cases := []struct{ name, data, want string }{
+		{"object", bad, `f:1:15: /gate/id: action.gate-id: gate id "A\nB" holds 'A' (upper case)`},
+		{"array", "[" + good + ",\n " + bad + "]", `f:2:16: /1/gate/id: action.gate-id:`},
+		{"jsonl", good + "\n" + good + "\n" + bad + "\n", `f:3:15: /gate/id: action.gate-id:`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			docs, err := DecodeAll("f", []byte(c.data), Limits{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got error
+			for _, d := range docs {
+				if e := d.GateIDError([]byte(c.data)); e != nil {
+					got = e
+				}
+			}
+			var e *Error
+			if !errors.As(got, &e) || !strings.HasPrefix(got.Error(), c.want) {
+				t.Fatalf("got %v, want %s…", got, c.want)
+			}
+			if int(e.Offset) >= len(c.data) || c.data[e.Offset] != '"' {
+				t.Errorf("offset %d does not point at the id's string", e.Offset)
+			}
+		})
+	}
+}
+
+// FuzzGateID: CheckGateID never panics; what it accepts is in the
+// documented set; its message is one line.
+func FuzzGateID(f *testing.F) {
+	for _, s := range []string{"go-lint", "gate-admission/a1", "ESLint", "a\nb", "", "/", "a//b", ".x", "a\u202e", "\xff"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, id string) {
+		err := CheckGateID(id)
+		if err != nil {
+			if strings.ContainsAny(err.Error(), "\n\r") {
+				t.Fatalf("message with a line break: %q", err)
+			}
+			return
+		}
+		if id == "" || len(id) > MaxGateIDLen || strings.Trim(id, "abcdefghijklmnopqrstuvwxyz0123456789._-/") != "" {
+			t.Fatalf("accepted %q", id)
+		}
+		for _, seg := range strings.Split(id, "/") {
+			if seg == "" || strings.IndexAny(seg[:1], "._-") == 0 {
+				t.Fatalf("accepted %q with segment %q", id, seg)
+			}
+		}
+	})
+}
+
+func TestSplitPair(t *testing.T) {
+	for _, c := range []struct {
+		arg, id, file string
+		paired        bool
+	}{
+		{"review=out/review.json", "review", "out/review.json", true},
+		{"lint/eslint=a=b.sarif", "lint/eslint", "a=b.sarif", true},
+		{"out/review.json", "", "out/review.json", false},
+		{"./a=b.json", "", "./a=b.json", false},       // "./a" is no gate id
+		{"Review=x.json", "", "Review=x.json", false}, // upper case is no gate id
+		{"review=", "", "review=", false},
+		{"=x.json", "", "=x.json", false},
+		{"-", "", "-", false},
+	} {
+		id, file, paired := SplitPair(c.arg)
+		if id != c.id || file != c.file || paired != c.paired {
+			t.Errorf("SplitPair(%q) = %q, %q, %v; want %q, %q, %v", c.arg, id, file, paired, c.id, c.file, c.paired)
+		}
+	}
+}

@@ -1,0 +1,92 @@
+package action
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/diag"
+	"github.com/agcgate/agc-action/ghapi"
+	"github.com/agcgate/agc-action/internal/logsafe"
+	"github.com/agcgate/agc-action/rounds"
+	"github.com/agcgate/agc-action/validate"
+)
+
+// countRounds makes each answer the next round of its gate's chain on the
+// pull request (docs/rounds.md): the chain is read back from the gate's
+// trusted check runs on the earlier heads; an answer that says round 1 is
+// numbered, one that counts its rounds is checked (each broken rule a
+// finding of agc-validate), and a round that blocks at its budget
+// escalates. It returns the escalation notes by gate id. Without a pull
+// request, or a client to read the chain with, answers stay as their
+// gates numbered them.
+func (r *actionRun) countRounds(ctx context.Context, gh *ghapi.Client, why string, c *collected) map[string]string {
+	if r.rc.PR <= 0 || len(c.gates) == 0 {
+		return nil
+	}
+	if gh == nil {
+		r.warn("rounds are not counted (" + why + "): each answer is posted as its gate numbered it")
+		return nil
+	}
+	p := rounds.Policy{Budget: r.cfg.budget, EscalateTo: r.cfg.escalateTo, EscalateEarly: r.cfg.escalateEarly}
+	notes := map[string]string{}
+	for i, d := range c.gates {
+		id := d.Response.Gate.ID
+		ch, err := rounds.Read(ctx, gh.CarryRuns(), rounds.ReadOptions{Gate: id, AppID: r.cfg.appID, Head: r.rc.HeadSHA,
+			Before: r.rc.BeforeSHA, PR: r.rc.PR, Like: d.Response})
+		if err != nil {
+			r.warn(fmt.Sprintf("gate %s: its earlier rounds cannot be read, so its answer is posted as its gate numbered it: %v", id, err))
+			continue
+		}
+		for _, n := range ch.Notes {
+			fmt.Fprintf(r.e.Stdout, "rounds %s: %s\n", logsafe.Name(id), logsafe.Line(n))
+		}
+		nx, err := rounds.Follow(ch, d, p)
+		if err != nil {
+			r.warn(fmt.Sprintf("gate %s: %v", id, err))
+			continue
+		}
+		if nx.Raw != nil {
+			c.gates[i] = agc.Doc{Response: nx.Response, Raw: nx.Raw}
+		}
+		for _, v := range nx.Violations {
+			c.vs = append(c.vs, placeIn(c, id, v))
+		}
+		if e := nx.Escalation; e != nil {
+			notes[id] = e.Note()
+		}
+		fmt.Fprintf(r.e.Stdout, "rounds %s: %s\n", logsafe.Name(id), logsafe.Line(roundLine(nx, ch)))
+	}
+	return notes
+}
+
+// placeIn places a violation of a gate's round, whose pointer is into its
+// answer, in the file the answer came from.
+func placeIn(c *collected, id string, v validate.Violation) validate.Violation {
+	if at, ok := c.at[id]; ok {
+		v.Place = at(v.Pointer)
+	} else {
+		v.Place = diag.Place{File: c.source[id], Pointer: v.Pointer}
+	}
+	return v
+}
+
+// roundLine says, for the log, what round an answer became.
+func roundLine(nx *rounds.Next, ch *rounds.Chain) string {
+	r := nx.Response
+	s := fmt.Sprintf("round %d of %d", r.Attempt.N, r.Attempt.Budget)
+	if nx.Numbered {
+		k := map[string]int{}
+		for _, f := range r.Findings {
+			k[f.Status]++
+		}
+		s += fmt.Sprintf(" (numbered by agc-action after %d earlier round(s) of the chain): %d new, %d still-open, %d regressed, %d carried",
+			len(ch.Rounds), k[agc.StatusNew], k[agc.StatusStillOpen], k[agc.StatusRegressed], len(r.Carried))
+	} else {
+		s += fmt.Sprintf(" (counted by the gate, checked against %d earlier round(s)): %d rule(s) broken", len(ch.Rounds), len(nx.Violations))
+	}
+	if e := nx.Escalation; e != nil {
+		s += "; escalates: " + e.Text()
+	}
+	return s
+}

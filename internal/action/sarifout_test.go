@@ -1,0 +1,66 @@
+package action
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/internal/cmdenv"
+	"github.com/agcgate/agc-action/sarif"
+)
+
+// The SARIF file written one run at a time is the log sarif.Marshal
+// writes for all runs at once, byte for byte.
+func TestSARIFFileOneRunAtATime(t *testing.T) {
+	var rs []*agc.Response
+	for _, f := range []string{"allow-empty.json", "block-patch.json", "escalate-review.json", "repaired-rewrite.json"} {
+		data, err := os.ReadFile(filepath.Join("../../fixtures/agc/valid", f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := agc.Decode(f, data, agc.Limits{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rs = append(rs, r)
+	}
+	root := t.TempDir()
+	data, err := os.ReadFile("../../fixtures/sarif/lint-two-runs.sarif")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bridged, _, err := cmdenv.GateSARIF("lint-two-runs.sarif", data, root, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, run := range bridged {
+		rs = append(rs, run.Response)
+	}
+	dup := append([]*agc.Response{}, rs[1], rs[1]) // one gate twice: its categories are numbered
+	for name, rs := range map[string][]*agc.Response{"distinct gates": rs, "a gate twice": dup, "none": nil} {
+		t.Run(name, func(t *testing.T) {
+			opt := sarif.WriteOptions{FS: cmdenv.MustSourceFS(root), FindingsOnly: true, Category: "ci"}
+			rep, err := sarif.FromAGC(rs, opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := sarif.Marshal(rep)
+			if err != nil {
+				t.Fatal(err)
+			}
+			path := filepath.Join(t.TempDir(), "out.sarif")
+			if err := writeSARIFFile(path, rs, opt); err != nil {
+				t.Fatal(err)
+			}
+			got, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(got, want) {
+				t.Errorf("one run at a time:\n%s\nall at once:\n%s", got, want)
+			}
+		})
+	}
+}

@@ -1,0 +1,99 @@
+package cli
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/agcgate/agc-action/ghapi/ghtest"
+)
+
+// twoGates is one answer file that speaks for two gates: the gate the
+// workflow runs (review, blocking) and one it does not (secrets, allowing).
+const twoGates = `[
+ {"agc":"0.1","gate":{"id":"review","kind":"judgment","version":"1.0"},
+  "subject":{"kind":"pull-request","fingerprint":"sha256:r","scope":["src/**"]},"verdict":"block",
+  "findings":[{"id":"review/bug/src/a.go","class":"bug","location":"src/a.go:1","what":"a is nil","why":"it panics",
+   "severity":"blocking","status":"new","remedy":{"kind":"command","run":"go vet ./..."},"check":{"kind":"command","run":"go test ./..."}}],
+  "coverage":{"complete":true,"classes":["bug"]},"attempt":{"n":1,"budget":3}},
+ {"agc":"0.1","gate":{"id":"secrets","kind":"deterministic","version":"1"},
+  "subject":{"kind":"pull-request","fingerprint":"sha256:s","scope":["src/**"]},"verdict":"allow",
+  "coverage":{"complete":true,"classes":["secret"]},"attempt":{"n":1,"budget":3}}
+]`
+
+// carryGithub runs carry --github for gate from before to the new head.
+func carryOnGithub(t *testing.T, env func(string) string, dir, gate, before, head string) string {
+	t.Helper()
+	var out, errb bytes.Buffer
+	args := []string{"--github", "--gate", gate, "--repo", dir, "--rev", head, "--sha", head, "--before", before, "--pr", "7", "--scope", "src/**"}
+	if code := runCarry(&Env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb, Getenv: env}, args); code != ExitOK {
+		t.Fatalf("carry --github --gate %s: exit %d\n%s%s", gate, code, out.String(), errb.String())
+	}
+	return out.String()
+}
+
+// The attack of issue 11 case 3 through the CLI: a file given to github
+// --scope answers for a second gate, and carry --github then carries that
+// gate's allow to a head nobody judged. Only an answer from a file paired
+// with its gate (ID=FILE) is bound, so only it can be carried.
+func TestAttackGithubTwoGatesFile(t *testing.T) {
+	r := fpRepo(t)
+	h0 := r.Git("rev-parse", "HEAD")
+	file := filepath.Join(t.TempDir(), "answers.json")
+	if err := os.WriteFile(file, []byte(twoGates), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	srv := ghtest.New(t, ghtest.Options{})
+	srv.SetHead(ghRepo, 7, h0, nil)
+	env := ghEnv(srv, ghtest.TokenActions, map[string]string{"GITHUB_EVENT_PATH": ""})
+	code, _, errs := runGH(t, env, "--check", "--sha", h0, "--root", r.Dir, "--scope", "src/**", file)
+	if code != ExitOK {
+		t.Fatalf("github --check: exit %d: %s", code, errs)
+	}
+	if !strings.Contains(errs, "pair") {
+		t.Errorf("an unpaired file bound nothing, but the log does not say to pair it:\n%s", errs)
+	}
+	r.Write("docs/README.md", "# docs, reworded\n")
+	h1 := r.Commit("docs")
+	srv.SetHead(ghRepo, 7, h1, nil)
+	for _, gate := range []string{"secrets", "review"} {
+		if out := carryOnGithub(t, env, r.Dir, gate, h0, h1); !strings.HasPrefix(out, "carried=false\n") {
+			t.Errorf("gate %s from an unpaired file was carried:\n%s", gate, out)
+		}
+	}
+
+	// Paired with review, the file is refused whole: it speaks for secrets.
+	code, _, errs = runGH(t, env, "--check", "--sha", h1, "--root", r.Dir, "--scope", "src/**", "review="+file)
+	if code != ExitUsage || !strings.Contains(errs, "secrets") || !strings.Contains(errs, "pairs this file with gate review") {
+		t.Errorf("a paired file answering another gate: exit %d (want %d)\n%s", code, ExitUsage, errs)
+	}
+}
+
+// A file paired with its gate is bound, and carried across a docs-only push.
+func TestGithubPairedFileIsBound(t *testing.T) {
+	r := fpRepo(t)
+	h0 := r.Git("rev-parse", "HEAD")
+	prev := writeResponse(t, "pull-request", "sha256:the-gate's", []string{"src/**"})
+	srv := ghtest.New(t, ghtest.Options{})
+	srv.SetHead(ghRepo, 7, h0, nil)
+	env := ghEnv(srv, ghtest.TokenActions, map[string]string{"GITHUB_EVENT_PATH": ""})
+	if code, _, errs := runGH(t, env, "--check", "--sha", h0, "--root", r.Dir, "--scope", "src/**", "review="+prev); code != ExitOK {
+		t.Fatalf("github --check review=FILE: exit %d: %s", code, errs)
+	}
+	r.Write("docs/README.md", "# docs, reworded\n")
+	h1 := r.Commit("docs")
+	if out := carryOnGithub(t, env, r.Dir, "review", h0, h1); !strings.HasPrefix(out, "carried=true\n") {
+		t.Errorf("a paired, bound gate was not carried across a docs-only push:\n%s", out)
+	}
+}
+
+func TestCarryGithubRefusesUnsafeGateID(t *testing.T) {
+	var out, errb bytes.Buffer
+	code := runCarry(&Env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb, Getenv: func(string) string { return "" }},
+		[]string{"--github", "--gate", "Review\n::error::x", "--repository", "o/r", "--sha", "0123456", "--pr", "7", "--scope", "src/**"})
+	if code != ExitUsage || !strings.Contains(errb.String(), "--gate: gate id") || strings.Contains(out.String()+errb.String(), "\n::error") {
+		t.Errorf("carry --github with an unsafe gate id: exit %d\n%s%s", code, out.String(), errb.String())
+	}
+}

@@ -1,0 +1,84 @@
+package sarif_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/sarif"
+)
+
+func TestGateID(t *testing.T) {
+	cases := map[string]string{
+		"ESLint":                  "eslint",
+		"Demo Lint":               "demo-lint",
+		"golangci-lint":           "golangci-lint",
+		"x\n::error::INJECTED":    "x-error-injected",
+		"R2 ##[stop-commands]INJ": "r2-stop-commands-inj",
+		"agc/secrets":             "agc-secrets",
+		"..":                      "unknown-tool",
+		"_private.tool":           "private.tool",
+		"Линтер":                  "unknown-tool",
+		"a\u202eb":                "a-b",
+		"":                        "unknown-tool",
+	}
+	for in, want := range cases {
+		if got := sarif.GateID(in); got != want {
+			t.Errorf("GateID(%q) = %q, want %q", in, got, want)
+		}
+	}
+	long := strings.Repeat("Tool", 40)
+	id := sarif.GateID(long)
+	if err := agc.CheckGateID(id); err != nil || len(id) != agc.MaxGateIDLen {
+		t.Errorf("GateID of a long name: %q (%d bytes): %v", id, len(id), err)
+	}
+	if other := sarif.GateID(long + "x"); other == id {
+		t.Errorf("two long names that differ past the cut share %q", id)
+	}
+}
+
+func TestClashes(t *testing.T) {
+	names := []string{"ESLint", "eslint", "ESLint", "golangci-lint", "Demo Lint", "demo-lint", "demo lint"}
+	ids := make([]string, len(names))
+	for i, n := range names {
+		ids[i] = sarif.GateID(n)
+	}
+	got := sarif.Clashes(ids, names)
+	if len(got) != 2 || got[0].ID != "eslint" || strings.Join(got[0].Tools, ",") != "ESLint,eslint" ||
+		got[1].ID != "demo-lint" || len(got[1].Tools) != 3 {
+		t.Errorf("clashes %+v", got)
+	}
+	if c := sarif.Clashes([]string{"eslint", "eslint"}, []string{"ESLint", "ESLint"}); len(c) != 0 {
+		t.Errorf("two runs of one tool are no clash: %+v", c)
+	}
+}
+
+// FuzzGateID: the gate id of any tool name is one agc-action posts, and
+// two distinct names in one run either get distinct ids or are reported
+// as a clash, never silently merged.
+func FuzzGateID(f *testing.F) {
+	for _, s := range [][2]string{{"ESLint", "eslint"}, {"Demo Lint", "demo-lint"}, {"x\n::error::y", "x ::error::y"},
+		{strings.Repeat("a", 120), strings.Repeat("a", 120) + "b"}, {"", ".."}, {"Линтер", "инструмент"}} {
+		f.Add(s[0], s[1])
+	}
+	f.Fuzz(func(t *testing.T, a, b string) {
+		ia, ib := sarif.GateID(a), sarif.GateID(b)
+		for _, id := range []string{ia, ib} {
+			if err := agc.CheckGateID(id); err != nil {
+				t.Fatalf("GateID(%q or %q) = %q: %v", a, b, id, err)
+			}
+		}
+		if ia != sarif.GateID(a) {
+			t.Fatalf("GateID(%q) is not stable", a)
+		}
+		clashes := sarif.Clashes([]string{ia, ib}, []string{a, b})
+		switch {
+		case a != b && ia == ib:
+			if len(clashes) != 1 || clashes[0].ID != ia || len(clashes[0].Tools) != 2 {
+				t.Fatalf("%q and %q both became %q without a clash: %+v", a, b, ia, clashes)
+			}
+		case len(clashes) != 0:
+			t.Fatalf("clash reported for %q and %q (%q, %q): %+v", a, b, ia, ib, clashes)
+		}
+	})
+}
