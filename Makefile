@@ -1,15 +1,16 @@
 # One place for how agc-sarif is built and tested; the Dockerfile, CI and
 # the README use these targets. `make help` lists them.
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
-LDFLAGS := -s -w -X main.version=$(VERSION)
+COMMIT ?= $(shell git rev-parse HEAD 2>/dev/null)
+LDFLAGS := -s -w -X main.version=$(VERSION) -X main.commit=$(COMMIT)
 GOFLAGS_BUILD := -trimpath -ldflags "$(LDFLAGS)"
 GO_FILES = $(shell git ls-files '*.go')
 
-.PHONY: help build demo test setup lint fuzz bench
+.PHONY: help build demo test setup lint fuzz bench release-snapshot
 
 ## help: list the targets
 help:
-	@sed -n 's/^## \([a-z-]*\): \(.*\)/  \1\t\2/p' $(MAKEFILE_LIST) | expand -t 12
+	@sed -n 's/^## \([a-z-]*\): \(.*\)/  \1\t\2/p' $(MAKEFILE_LIST) | expand -t 20
 
 ## build: the static agc-sarif binary in bin/ (the same flags as the Dockerfile)
 build:
@@ -19,7 +20,7 @@ build:
 demo: build
 	./scripts/demo.sh bin/agc-sarif
 
-## setup: install the pinned tools the tests and linters use into tools/ (npm, Go proxy)
+## setup: install the pinned tools the tests, linters and release use into tools/ (npm, Go proxy; shellcheck from Debian)
 setup:
 	./scripts/setup.sh
 
@@ -34,6 +35,11 @@ lint:
 	@out=$$(tools/bin/goimports -l $(GO_FILES)); if [ -n "$$out" ]; then echo "goimports would change:"; echo "$$out"; exit 1; fi
 	go vet ./...
 	tools/bin/staticcheck ./...
+
+## release-snapshot: the six release archives and checksums.txt of HEAD in dist/, built here with no network (GoReleaser)
+release-snapshot:
+	@./scripts/setup.sh release
+	./scripts/release-build.sh
 
 ## fuzz: run every fuzz target for FUZZTIME (default 60s) each
 FUZZTIME ?= 60s

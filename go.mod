@@ -12,6 +12,7 @@ require (
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
 	github.com/sethvargo/go-githubactions v1.3.0
 	github.com/yuin/goldmark v1.8.7
+	go.yaml.in/yaml/v4 v4.0.0
 	golang.org/x/text v0.14.0
 )
 
@@ -20,5 +21,4 @@ require (
 	github.com/go-openapi/swag/jsonname v0.25.5 // indirect
 	github.com/google/go-querystring v1.1.0 // indirect
 	github.com/gorilla/mux v1.8.0 // indirect
-	go.yaml.in/yaml/v4 v4.0.0 // indirect
 )

@@ -4,12 +4,17 @@
 #   - npm packages from tools/package-lock.json: Microsoft's SARIF Multitool,
 #     GitHub's OpenAPI description, real webhook payloads, commonmark.js;
 #   - actionlint and reviewdog from the Go module proxy, into tools/bin;
-#   - staticcheck and goimports from the Go module proxy, into tools/bin.
+#   - staticcheck and goimports from the Go module proxy, into tools/bin;
+#   - GoReleaser from the Go module proxy, into tools/bin (the release
+#     archives: make release-snapshot, the release workflow);
+#   - ShellCheck from Debian's packages, when it is not on PATH (it checks
+#     the shell of action.yml, which actionlint does not read).
 # The versions are pinned here, not in the main go.mod, so the tools'
 # dependencies never reach agc-sarif's build.
 #
 #   scripts/setup.sh        everything (what make test runs)
 #   scripts/setup.sh lint   only the linters (what make lint runs)
+#   scripts/setup.sh release  only GoReleaser (make release-snapshot, the release workflow)
 #
 # Safe to run again; it skips what is already in place.
 set -euo pipefail
@@ -20,6 +25,9 @@ REVIEWDOG_VERSION=v0.21.0
 STATICCHECK_VERSION=v0.8.2
 # goimports is released as part of golang.org/x/tools.
 X_TOOLS_VERSION=v0.52.0
+GORELEASER_VERSION=v2.15.1
+# Debian 12 (bookworm)'s package; apt-cache policy shellcheck names it.
+SHELLCHECK_DEB_VERSION=0.9.0-1
 
 mkdir -p tools/bin
 export GOBIN="$PWD/tools/bin"
@@ -40,6 +48,29 @@ install_lint() {
   fi
 }
 
+install_release() {
+  if ! has_module tools/bin/goreleaser github.com/goreleaser/goreleaser/v2 "$GORELEASER_VERSION"; then
+    go install "github.com/goreleaser/goreleaser/v2@${GORELEASER_VERSION}"
+  fi
+}
+
+# ShellCheck is not a Go module: it comes from Debian, as root (CI runs as
+# root), pinned to the package version above; elsewhere it must be
+# installed by hand, and the test that needs it says so.
+install_shellcheck() {
+  if command -v shellcheck >/dev/null; then
+    return
+  fi
+  if [ "$(id -u)" -ne 0 ] || ! command -v apt-get >/dev/null; then
+    echo "setup: shellcheck is missing; install it (Debian: apt-get install shellcheck=$SHELLCHECK_DEB_VERSION)" >&2
+    return
+  fi
+  if ! apt-cache show "shellcheck=$SHELLCHECK_DEB_VERSION" >/dev/null 2>&1; then
+    apt-get update -qq
+  fi
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "shellcheck=$SHELLCHECK_DEB_VERSION" >/dev/null
+}
+
 install_test() {
   if [ ! -x tools/node_modules/@microsoft/sarif-multitool-linux/Sarif.Multitool ] ||
      [ tools/package-lock.json -nt tools/node_modules/.setup-stamp ]; then
@@ -58,6 +89,7 @@ install_test() {
 
 case "${1:-all}" in
   lint) install_lint ;;
-  all) install_test; install_lint ;;
-  *) echo "usage: scripts/setup.sh [all|lint]" >&2; exit 2 ;;
+  release) install_release ;;
+  all) install_test; install_lint; install_release; install_shellcheck ;;
+  *) echo "usage: scripts/setup.sh [all|lint|release]" >&2; exit 2 ;;
 esac

@@ -11,9 +11,17 @@ import (
 	"github.com/agcgate/agc-action/internal/cli"
 )
 
-// version is set at build time with -ldflags "-X main.version=...".
-var version = "dev"
+// version and commit are set at build time with
+// -ldflags "-X main.version=... -X main.commit=..." (make build, GoReleaser).
+var (
+	version = "dev"
+	commit  = ""
+)
 
 func main() {
-	os.Exit(cli.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr, os.Getenv, version))
+	v := version
+	if commit != "" {
+		v += " (" + commit + ")"
+	}
+	os.Exit(cli.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr, os.Getenv, v))
 }
