@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"strconv"
 
 	"github.com/agcgate/agc-action/internal/action"
 )
@@ -11,8 +12,14 @@ import (
 // variables).
 func runAction(e *Env, args []string) int {
 	fs := newFlags(e, "action", "(inputs come from INPUT_* variables; see action.yml)")
-	if code, ok := parseFlags(fs, args); !ok {
+	pos, code, ok := parseArgs(fs, args)
+	if !ok {
 		return code
+	}
+	if len(pos) > 0 {
+		_ = printLine(e.Stderr, "agc-sarif action: takes no arguments, got "+strconv.Quote(pos[0]))
+		fs.Usage()
+		return ExitUsage
 	}
 	return action.Main(context.Background(), e)
 }

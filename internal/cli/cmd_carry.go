@@ -65,12 +65,13 @@ func parseCarry(e *Env, args []string) (*carryOptions, int, bool) {
 	fs.Var((*fpList)(&o.configs), "gate-config", "a repo path of a gate configuration file; repeat for more")
 	ev, evErr := ghrun.Read(e.Getenv)
 	o.gh.flags(e, fs, ev)
-	if code, ok := parseFlags(fs, args); !ok {
+	pos, code, ok := parseArgs(fs, args)
+	if !ok {
 		return nil, code, false
 	}
 	var err error
 	switch {
-	case fs.NArg() > 0:
+	case len(pos) > 0:
 		err = fmt.Errorf("unexpected arguments")
 	case o.gh.on && evErr != nil:
 		err = evErr

@@ -24,15 +24,18 @@ type convertOptions struct {
 	ask        bool  // --ask, for claude-pre-tool-use
 	maxBytes   int64 // --max-bytes
 	failLevel  string
+	failOn     string // block, escalate or never (the default: a converter reports)
 	files      []string
 }
 
-// runConvert implements "agc-sarif convert [--from auto|agc|sarif] [--to
-// agc|sarif|text|markdown] [-o OUT] [--source-root DIR] [--fail-level
-// error|warning|note|none] FILE...". Exit codes: 0 converted; 1 converted,
-// and some response blocks (verdict block or escalate) while --fail-level
-// is not none; 2 usage, or an input that cannot be read, detected or
-// converted, or an output GitHub would reject.
+// runConvert implements "agc-sarif convert [--from F] [--to F] [-o OUT]
+// [--source-root DIR] [--fail-level error|warning|note|none] [--fail-on
+// block|escalate|never] FILE...". --fail-level picks which SARIF levels
+// block, nothing more; --fail-on alone decides the exit. Exit codes: 0
+// converted (whatever the verdicts, under the default --fail-on never); 1
+// converted, and some response reaches --fail-on (block: block or
+// escalate; escalate: escalate); 2 usage, or an input that cannot be read,
+// detected or converted, or an output GitHub would reject.
 func runConvert(e *Env, args []string) int {
 	reg := formats.Default()
 	opts, code, ok := parseConvert(e, reg, args)
@@ -63,7 +66,7 @@ func runConvert(e *Env, args []string) int {
 	if err := convertWrite(e, reg, to, opts.out, all, fsys, opts.ask); err != nil {
 		return convertFail(e, err)
 	}
-	if opts.failLevel != "none" && convertBlocks(all) {
+	if convertFails(all, opts.failOn) {
 		return ExitFail
 	}
 	return ExitOK
@@ -71,7 +74,7 @@ func runConvert(e *Env, args []string) int {
 
 func parseConvert(e *Env, reg *formats.Registry, args []string) (convertOptions, int, bool) {
 	fs := newFlags(e, "convert", "[--from auto|"+strings.Join(reg.Inputs(), "|")+"] [--to "+strings.Join(reg.Outputs(), "|")+
-		"] [-o OUT] [--source-root DIR] [--fail-level error|warning|note|none] FILE...")
+		"] [-o OUT] [--source-root DIR] [--fail-level error|warning|note|none] [--fail-on block|escalate|never] FILE...")
 	from := newEnum("auto", append([]string{"auto"}, reg.Inputs()...)...)
 	to := newEnum("", reg.Outputs()...)
 	fail := newEnum("error", "error", "warning", "note", "none")
@@ -79,19 +82,22 @@ func parseConvert(e *Env, reg *formats.Registry, args []string) (convertOptions,
 	fs.Var(to, "to", "output format (default: sarif for AGC input, agc otherwise)")
 	out := fs.String("o", "", "write the output to `OUT` instead of standard output")
 	root := fs.String("source-root", convertDefaultRoot(e), "`DIR` the paths in the inputs are relative to (default: $GITHUB_WORKSPACE, else the current directory)")
-	fs.Var(fail, "fail-level", "lowest SARIF level that blocks, and whether a blocking verdict exits 1 (none: never)")
+	fs.Var(fail, "fail-level", "lowest SARIF level that blocks (none: nothing blocks); it does not set the exit status")
+	failOn := newEnum("never", "block", "escalate", "never")
+	fs.Var(failOn, "fail-on", "exit 1 when a converted verdict is block or escalate (block), escalate (escalate), or never")
 	ask := fs.Bool("ask", false, "with --to claude-pre-tool-use: ask the person even for a repair")
 	maxBytes := fs.Int64("max-bytes", sarif.DefaultMaxBytes, "refuse an input larger than this many bytes")
-	if code, ok := parseFlags(fs, args); !ok {
+	files, code, ok := parseArgs(fs, args)
+	if !ok {
 		return convertOptions{}, code, false
 	}
-	if fs.NArg() == 0 {
+	if len(files) == 0 {
 		fmt.Fprintln(e.Stderr, "agc-sarif convert: expected at least one FILE (- for standard input)")
 		fs.Usage()
 		return convertOptions{}, ExitUsage, false
 	}
 	return convertOptions{from: from.String(), to: to.String(), out: *out, sourceRoot: *root,
-		failLevel: fail.String(), ask: *ask, maxBytes: *maxBytes, files: fs.Args()}, 0, true
+		failLevel: fail.String(), failOn: failOn.String(), ask: *ask, maxBytes: *maxBytes, files: files}, 0, true
 }
 
 func convertDefaultRoot(e *Env) string {
@@ -191,10 +197,13 @@ func convertWrite(e *Env, reg *formats.Registry, to, out string, rs []*agc.Respo
 	return nil
 }
 
-// convertBlocks: some response stops the action (verdict block or escalate).
-func convertBlocks(rs []*agc.Response) bool {
+// convertFails: some response reaches --fail-on (block: verdict block or
+// escalate; escalate: escalate only; never: none does).
+func convertFails(rs []*agc.Response, failOn string) bool {
 	for _, r := range rs {
-		if r.Verdict == agc.Block || r.Verdict == agc.Escalate {
+		switch {
+		case failOn == "block" && (r.Verdict == agc.Block || r.Verdict == agc.Escalate),
+			failOn == "escalate" && r.Verdict == agc.Escalate:
 			return true
 		}
 	}

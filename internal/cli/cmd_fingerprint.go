@@ -81,11 +81,12 @@ func parseFingerprint(e *Env, args []string) (*fingerprintOptions, int, bool) {
 	fs.Var(kind, "kind", "what to fingerprint without --subject: tree, tool-call or artifact")
 	fs.StringVar(&o.input, "input", "", "the tool call (JSON) or artifact to fingerprint (- for standard input)")
 	fs.BoolVar(&o.explain, "explain", false, "list the selected entries")
-	if code, ok := parseFlags(fs, args); !ok {
+	pos, code, ok := parseArgs(fs, args)
+	if !ok {
 		return nil, code, false
 	}
 	o.kind = kind.String()
-	if err := o.check(fs.NArg()); err != nil {
+	if err := o.check(len(pos)); err != nil {
 		_ = printLine(e.Stderr, fmt.Sprintf("agc-sarif fingerprint: %v", err))
 		fs.Usage()
 		return nil, ExitUsage, false

@@ -96,10 +96,11 @@ func parseGithub(e *Env, args []string) (githubOptions, int, bool) {
 	fs.StringVar(&o.login, "login", ghapi.DefaultLogin, "the identity whose earlier comments a rerun takes as its own")
 	fs.DurationVar(&o.pollDelay, "poll-delay", 5*time.Second, "wait before the first code scanning status poll (doubles, 5 polls)")
 	o.bind.flags(fs, rc)
-	if code, ok := parseFlags(fs, args); !ok {
+	files, code, ok := parseArgs(fs, args)
+	if !ok {
 		return o, code, false
 	}
-	o.pr, o.sha, o.mode, o.files = *pr, *sha, review.FilterMode(mode.String()), fs.Args()
+	o.pr, o.sha, o.mode, o.files = *pr, *sha, review.FilterMode(mode.String()), files
 	o.token = e.Getenv("GITHUB_TOKEN")
 	o.summaryPath = e.Getenv("GITHUB_STEP_SUMMARY")
 	o.detailsURL = ghrun.RunURL(e.Getenv, *repo)

@@ -38,15 +38,16 @@ func parseRender(e *Env, args []string) (renderOptions, int, bool) {
 	fs := newFlags(e, "render", "[--format text|markdown] FILE")
 	format := newEnum("text", "text", "markdown")
 	fs.Var(format, "format", "output format: text or markdown")
-	if code, ok := parseFlags(fs, args); !ok {
+	files, code, ok := parseArgs(fs, args)
+	if !ok {
 		return renderOptions{}, code, false
 	}
-	if fs.NArg() != 1 {
+	if len(files) != 1 {
 		fmt.Fprintln(e.Stderr, "agc-sarif render: expected exactly one FILE (- for standard input)")
 		fs.Usage()
 		return renderOptions{}, ExitUsage, false
 	}
-	return renderOptions{format: format.String(), file: fs.Arg(0)}, 0, true
+	return renderOptions{format: format.String(), file: files[0]}, 0, true
 }
 
 // writeRendered prints r for people; under GitHub Actions inside a

@@ -12,11 +12,12 @@ import (
 // very same document. It takes no arguments.
 func runSchema(e *Env, args []string) int {
 	fs := newFlags(e, "schema", "")
-	if code, ok := parseFlags(fs, args); !ok {
+	pos, code, ok := parseArgs(fs, args)
+	if !ok {
 		return code
 	}
-	if fs.NArg() != 0 {
-		_ = printLine(e.Stderr, "agc-sarif schema: takes no arguments, got "+strconv.Quote(fs.Arg(0)))
+	if len(pos) != 0 {
+		_ = printLine(e.Stderr, "agc-sarif schema: takes no arguments, got "+strconv.Quote(pos[0]))
 		fs.Usage()
 		return ExitUsage
 	}
