@@ -14,7 +14,7 @@ import (
 
 // Default is the registry "agc-sarif convert" uses.
 func Default() *Registry {
-	r, err := New(append(Builtin(), Bridges()...)...)
+	r, err := New(append(append(Builtin(), Bridges()...), Fixers()...)...)
 	if err != nil {
 		panic(err) // the built-in table is fixed; TestDefault proves it valid
 	}

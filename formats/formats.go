@@ -26,6 +26,10 @@ type ReadOptions struct {
 	// FailLevel is the lowest SARIF level that blocks: error, warning,
 	// note or none.
 	FailLevel string
+	// Gate and Class name the gate and the class of inputs that do not
+	// name their own (a diff; rdjson without a source, for Gate); "":
+	// named after the input (GateFor).
+	Gate, Class string
 }
 
 // WriteOptions are what writers may need beyond the responses.

@@ -1,0 +1,419 @@
+package rdf
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"path"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/diag"
+	"github.com/agcgate/agc-action/sarif"
+	"github.com/agcgate/agc-action/textedit"
+)
+
+// Member is the finding member that keeps the diagnostic a finding was
+// made from, so that writing rdjson again restores it.
+const Member = "agc-action/rdf"
+
+// ToAGCOptions tune ToAGC.
+type ToAGCOptions struct {
+	// FS is the source root; suggestions become patch remedies only for
+	// files read through it. Root is its absolute slash path: absolute
+	// paths under it are made relative.
+	FS   fs.FS
+	Root string
+	// FailLevel is the lowest level that blocks: error (default: ERROR),
+	// warning (WARNING), note (INFO), none (nothing).
+	FailLevel string
+	// Gate is the gate id of every diagnostic; "" groups them by source
+	// name, each source a gate, and Default names the gate of those
+	// without one.
+	Gate, Default string
+	// Fingerprint is the subject's fingerprint; "" hashes Input.
+	Fingerprint string
+	Input       []byte
+}
+
+var levelRank = map[string]int{"none": 99, "note": 1, "warning": 2, "error": 3, "": 3}
+
+func sevRank(s Severity) int {
+	switch s {
+	case SeverityError:
+		return 3
+	case SeverityInfo:
+		return 1
+	}
+	return 2 // WARNING, and UNKNOWN_SEVERITY as SARIF's default level
+}
+
+// ToAGC converts a result into one response per gate (docs/rdf-mapping.md).
+// The lint name the diagnostics whose suggestions could not become a
+// patch remedy; their pointers are the diagnostics'.
+func ToAGC(res *Result, opts ToAGCOptions) ([]*agc.Response, []diag.Lint) {
+	c := &converter{opts: opts, files: map[string][]byte{}}
+	fp := opts.Fingerprint
+	if fp == "" {
+		sum := sha256.Sum256(opts.Input)
+		fp = "sha256:" + hex.EncodeToString(sum[:])
+	}
+	var order []string
+	groups := map[string][]*Diagnostic{}
+	sources := map[string]*Source{}
+	for _, d := range res.Diagnostics {
+		src := d.Source
+		if src == nil {
+			src = res.Source
+		}
+		g := opts.Gate
+		if g == "" {
+			g = cmpOr(opts.Default, "rdjson")
+			if src != nil && src.Name != "" {
+				g = sarif.GateID(src.Name)
+			}
+		}
+		if _, ok := groups[g]; !ok {
+			order = append(order, g)
+			sources[g] = src
+		}
+		groups[g] = append(groups[g], d)
+	}
+	if len(order) == 0 {
+		g := opts.Gate
+		if g == "" {
+			g = cmpOr(opts.Default, "rdjson")
+			if res.Source != nil && res.Source.Name != "" {
+				g = sarif.GateID(res.Source.Name)
+			}
+		}
+		order, sources[g] = []string{g}, res.Source
+	}
+	var out []*agc.Response
+	for _, g := range order {
+		out = append(out, c.response(g, sources[g], res, groups[g], fp))
+	}
+	return out, c.lints
+}
+
+type converter struct {
+	opts  ToAGCOptions
+	files map[string][]byte // nil: not readable
+	lints []diag.Lint
+}
+
+func (c *converter) response(gate string, src *Source, res *Result, ds []*Diagnostic, fp string) *agc.Response {
+	r := &agc.Response{
+		AGC:     agc.Version,
+		Gate:    agc.Gate{ID: gate, Kind: agc.Deterministic},
+		Subject: agc.Subject{Kind: agc.SubjectCommit, Fingerprint: fp},
+		Attempt: agc.Attempt{N: 1, Budget: sarif.DefaultBudget},
+		Verdict: agc.Allow,
+	}
+	ids := map[string]int{}
+	seen := map[string]bool{}
+	r.Coverage = agc.Coverage{Complete: true, Classes: []string{}}
+	for _, d := range ds {
+		f := c.finding(gate, src, res, d)
+		ids[f.ID]++
+		if n := ids[f.ID]; n > 1 {
+			f.ID = fmt.Sprintf("%s~%d", f.ID, n)
+		}
+		if !seen[f.Class] {
+			seen[f.Class] = true
+			r.Coverage.Classes = append(r.Coverage.Classes, f.Class)
+		}
+		if f.Severity == agc.Blocking {
+			r.Verdict = agc.Block
+		}
+		r.Findings = append(r.Findings, f)
+	}
+	return r
+}
+
+func (c *converter) finding(gate string, src *Source, res *Result, d *Diagnostic) agc.Finding {
+	sev := d.Severity
+	if sev == SeverityUnknown {
+		sev = res.Severity
+	}
+	class := "unidentified-rule"
+	if d.Code != nil && d.Code.Value != "" {
+		class = d.Code.Value
+	}
+	p, lines := "", ""
+	var rg *Range
+	if d.Location != nil {
+		p, rg = c.relPath(d.Location.Path), d.Location.Range
+		lines = lineSpan(rg)
+	}
+	loc := "."
+	if p != "" {
+		loc = p + lines
+	}
+	f := agc.Finding{
+		Class:    class,
+		Location: loc,
+		What:     cmpOr(d.Message, "reported by "+sourceName(src, gate)),
+		Why:      why(class, d, src, gate),
+		Severity: agc.Advisory,
+		Status:   agc.StatusNew,
+		Check:    agc.Check{Kind: agc.CheckPreview},
+	}
+	if sevRank(sev) >= levelRank[c.opts.FailLevel] {
+		f.Severity = agc.Blocking
+	}
+	f.Remedy = c.remedy(p, d, class, src, gate)
+	f.ID = gate + "/" + class + "/" + p + "@" + c.identity(p, rg, d)
+	f.Unknown = member(d, src)
+	return f
+}
+
+// relPath makes an absolute path under the source root relative, and
+// cleans "./".
+func (c *converter) relPath(p string) string {
+	p = strings.ReplaceAll(p, "\\", "/")
+	if root := strings.TrimSuffix(c.opts.Root, "/"); root != "" && strings.HasPrefix(p, root+"/") {
+		p = p[len(root)+1:]
+	}
+	if p == "" {
+		return ""
+	}
+	if !strings.HasPrefix(p, "/") {
+		p = path.Clean(p)
+	}
+	return p
+}
+
+// lineSpan is ":L" or ":L1-L2" for a range: the lines it touches (an end
+// at column 1 of a later line ends on the line before it).
+func lineSpan(rg *Range) string {
+	if rg == nil || rg.Start.Line < 1 {
+		return ""
+	}
+	end := rg.Start.Line
+	if rg.End != nil && rg.End.Line > end {
+		end = rg.End.Line
+		if rg.End.Column == 1 {
+			end--
+		}
+	}
+	if end <= rg.Start.Line {
+		return ":" + strconv.Itoa(rg.Start.Line)
+	}
+	return ":" + strconv.Itoa(rg.Start.Line) + "-" + strconv.Itoa(end)
+}
+
+func sourceName(src *Source, gate string) string {
+	if src != nil && src.Name != "" {
+		return src.Name
+	}
+	return gate
+}
+
+func why(class string, d *Diagnostic, src *Source, gate string) string {
+	var b strings.Builder
+	if d.Code != nil && d.Code.Value != "" {
+		fmt.Fprintf(&b, "Rule %s of %s", class, sourceName(src, gate))
+		if d.Code.URL != "" {
+			fmt.Fprintf(&b, " (%s)", d.Code.URL)
+		}
+		b.WriteString(".")
+	} else {
+		fmt.Fprintf(&b, "Reported by %s.", sourceName(src, gate))
+	}
+	for _, rl := range d.RelatedLocations {
+		b.WriteString(" Related: ")
+		if rl.Location != nil {
+			b.WriteString(rl.Location.Path + lineSpan(rl.Location.Range))
+		}
+		if rl.Message != "" {
+			b.WriteString(" (" + rl.Message + ")")
+		}
+		b.WriteString(".")
+	}
+	return b.String()
+}
+
+func (c *converter) remedy(p string, d *Diagnostic, class string, src *Source, gate string) agc.Remedy {
+	if len(d.Suggestions) > 0 && p != "" {
+		if e, ok := c.edit(p, d); ok {
+			return agc.Remedy{Kind: agc.RemedyPatch, Edits: []agc.Edit{e}}
+		}
+	}
+	authority := "rule " + class + " of " + sourceName(src, gate)
+	if d.Code != nil && d.Code.URL != "" {
+		authority += " (" + d.Code.URL + ")"
+	}
+	return agc.Remedy{Kind: agc.RemedyDelegate, Role: "author of the change", Authority: authority}
+}
+
+// edit makes the diagnostic's suggestions one edit: they apply together,
+// so the bytes between them are kept and the whole span is replaced once.
+func (c *converter) edit(p string, d *Diagnostic) (agc.Edit, bool) {
+	data, ok := c.file(p)
+	if !ok {
+		c.lint(d, "%s is not a file under the source root; its suggestions are not a patch remedy", p)
+		return agc.Edit{}, false
+	}
+	type span struct {
+		s, e int
+		text string
+	}
+	spans := make([]span, 0, len(d.Suggestions))
+	for i, sg := range d.Suggestions {
+		s, e, ok := Offsets(data, sg.Range)
+		if !ok {
+			c.lint(d, "suggestion %d's range is not inside %s; the suggestions are not a patch remedy", i, p)
+			return agc.Edit{}, false
+		}
+		spans = append(spans, span{s, e, sg.Text})
+	}
+	sort.SliceStable(spans, func(i, j int) bool { return spans[i].s < spans[j].s })
+	var text strings.Builder
+	for i, sp := range spans {
+		if i > 0 {
+			prev := spans[i-1]
+			if sp.s < prev.e {
+				c.lint(d, "suggestions %d and %d overlap; the suggestions are not a patch remedy", i-1, i)
+				return agc.Edit{}, false
+			}
+			text.Write(data[prev.e:sp.s])
+		}
+		text.WriteString(sp.text)
+	}
+	e, ok := textedit.Unique(p, data, spans[0].s, spans[len(spans)-1].e, text.String())
+	if !ok {
+		c.lint(d, "no text around the suggestions occurs once in %s; the suggestions are not a patch remedy", p)
+	}
+	return e, ok
+}
+
+func (c *converter) lint(d *Diagnostic, format string, args ...any) {
+	l := diag.Lint{Place: diag.Place{Pointer: d.Pointer, Line: d.Line}, Message: fmt.Sprintf(format, args...)}
+	c.lints = append(c.lints, l)
+}
+
+func (c *converter) file(p string) ([]byte, bool) {
+	if data, ok := c.files[p]; ok {
+		return data, data != nil
+	}
+	var data []byte
+	if c.opts.FS != nil && fs.ValidPath(p) {
+		if b, err := fs.ReadFile(c.opts.FS, p); err == nil {
+			data = b
+		}
+	}
+	c.files[p] = data
+	return data, data != nil
+}
+
+// identity is a short hash of the diagnostic without its line number: the
+// text of its first line when the source has it, and its message.
+func (c *converter) identity(p string, rg *Range, d *Diagnostic) string {
+	text := ""
+	if data, ok := c.file(p); ok && rg != nil {
+		if s, _, ok := Offsets(data, &Range{Start: Position{Line: rg.Start.Line}}); ok {
+			text = strings.TrimSpace(string(data[s:lineEndNoEOL(data, s)]))
+		}
+	}
+	sum := sha256.Sum256([]byte(text + "\x00" + d.Message))
+	return hex.EncodeToString(sum[:6])
+}
+
+// member is {"agc-action/rdf": {"diagnostic": D}}, D the diagnostic as
+// read, with the result's source filled in when it has none of its own.
+func member(d *Diagnostic, src *Source) agc.Unknown {
+	var m map[string]any
+	if json.Unmarshal(d.Raw, &m) != nil || m == nil {
+		m = map[string]any{}
+	}
+	if _, ok := field(m, "source"); !ok && src != nil {
+		m["source"] = src
+	}
+	b, err := json.Marshal(map[string]any{Member: map[string]any{"diagnostic": m}})
+	if err != nil {
+		return nil
+	}
+	return agc.Unknown(b)
+}
+
+// Offsets is the byte range of data that rg names, as the definition
+// says: columns count bytes from 1; the end is exclusive; no end is a
+// zero-length range at the start, unless the start has no column, which
+// is its whole line; when neither position has a column the range is the
+// whole lines, the end's included but not its line break; an end with a
+// line and no column is column 1 of that line. A column may stand one past
+// a line's last character (before its line break), and line count+1,
+// column 1 is the end of the file. ok is false for a range outside data.
+func Offsets(data []byte, rg *Range) (start, end int, ok bool) {
+	if rg == nil || rg.Start.Line < 1 {
+		return 0, 0, false
+	}
+	start, ok = offset(data, rg.Start.Line, max(rg.Start.Column, 1))
+	if !ok {
+		return 0, 0, false
+	}
+	switch {
+	case rg.End == nil && rg.Start.Column == 0:
+		return start, lineEndNoEOL(data, start), true
+	case rg.End == nil:
+		return start, start, true
+	case rg.Start.Column == 0 && rg.End.Column == 0:
+		ls, ok := offset(data, rg.End.Line, 1)
+		if !ok {
+			return 0, 0, false
+		}
+		return start, lineEndNoEOL(data, ls), true
+	}
+	end, ok = offset(data, rg.End.Line, max(rg.End.Column, 1))
+	if !ok || end < start {
+		return 0, 0, false
+	}
+	return start, end, true
+}
+
+// offset is the byte offset of line, column (1-based) in data.
+func offset(data []byte, line, col int) (int, bool) {
+	ls := 0
+	for n := 1; n < line; n++ {
+		i := bytes.IndexByte(data[ls:], '\n')
+		if i < 0 {
+			return 0, false
+		}
+		ls += i + 1
+	}
+	if ls == len(data) {
+		return ls, col == 1
+	}
+	off := ls + col - 1
+	if off > lineEndNoEOL(data, ls) {
+		return 0, false
+	}
+	return off, true
+}
+
+// lineEndNoEOL is the offset of the line break (LF, or the CR of CRLF)
+// ending the line holding offset i, or len(data).
+func lineEndNoEOL(data []byte, i int) int {
+	j := bytes.IndexByte(data[i:], '\n')
+	if j < 0 {
+		return len(data)
+	}
+	j += i
+	if j > i && data[j-1] == '\r' {
+		j--
+	}
+	return j
+}
+
+func cmpOr(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
+}
