@@ -10,16 +10,19 @@ import (
 	"github.com/agcgate/agc-action/diag"
 	"github.com/agcgate/agc-action/rdf"
 	"github.com/agcgate/agc-action/sarif"
+	"github.com/agcgate/agc-action/udiff"
 	"github.com/go-json-experiment/json/jsontext"
 )
 
 // Fixers are the formats of linters' and formatters' own output whose
 // fixes become patch remedies: the Reviewdog Diagnostic Format
-// (docs/rdf-mapping.md). They are detected after the others.
+// (docs/rdf-mapping.md), and a fixer's unified diff. They are detected
+// after the others.
 func Fixers() []Format {
 	return []Format{
 		{Name: "rdjson", Help: "a Reviewdog Diagnostic Format DiagnosticResult (eslint -f rdjson)", Detect: LooksLikeRDJSON, Read: readRDJSON, Write: writeRDJSON},
 		{Name: "rdjsonl", Help: "Reviewdog Diagnostic Format JSON Lines, one Diagnostic a line", Detect: LooksLikeRDJSONL, Read: readRDJSONL},
+		{Name: "diff", Help: "a fixer's unified diff (gofmt -d, ruff format --diff, git diff): one finding per hunk", Detect: LooksLikeDiff, Read: readDiff},
 	}
 }
 
@@ -95,4 +98,32 @@ func rdfToAGC(file string, data []byte, res *rdf.Result, lints []diag.Lint, opts
 
 func writeRDJSON(w io.Writer, rs []*agc.Response, opts WriteOptions) error {
 	return rdf.Write(w, rs, rdf.WriteOptions{FS: opts.FS})
+}
+
+// LooksLikeDiff: a "--- " line followed by a "+++ " line and then a "@@ "
+// line, within the first lines.
+func LooksLikeDiff(data []byte) bool {
+	if len(data) > detectWindow {
+		data = data[:detectWindow]
+	}
+	lines := bytes.SplitN(data, []byte("\n"), 200)
+	for i := 0; i+2 < len(lines); i++ {
+		if bytes.HasPrefix(lines[i], []byte("--- ")) && bytes.HasPrefix(lines[i+1], []byte("+++ ")) && bytes.HasPrefix(lines[i+2], []byte("@@ ")) {
+			return true
+		}
+	}
+	return false
+}
+
+func readDiff(file string, data []byte, opts ReadOptions) ([]*agc.Response, []diag.Lint, error) {
+	files, err := udiff.Parse(file, data)
+	if err != nil {
+		return nil, nil, err
+	}
+	gate := opts.Gate
+	if gate == "" {
+		gate = GateFor(file, "diff")
+	}
+	r, lints := udiff.ToAGC(file, files, udiff.ToAGCOptions{FS: opts.FS, Gate: gate, Class: opts.Class, Advisory: opts.FailLevel == "none", Input: data})
+	return []*agc.Response{r}, lints, nil
 }

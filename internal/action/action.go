@@ -221,6 +221,9 @@ func (r *actionRun) collect() (*collected, error) {
 	if err := c.addUnpairedRuns(); err != nil {
 		return nil, err
 	}
+	if err := r.collectDiffs(c); err != nil {
+		return nil, err
+	}
 	return c, nil
 }
 

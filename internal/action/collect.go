@@ -318,3 +318,48 @@ func relName(root, file string) string {
 	}
 	return file
 }
+
+// collectDiffs reads each fixer's diff the diff input names as one
+// deterministic gate's answer: the paired gate, or, unpaired, a gate
+// named after the file (warned). Hunks become patch remedies against the
+// files in the workspace, so they become suggestions.
+func (r *actionRun) collectDiffs(c *collected) error {
+	r.warnUnpaired("diff", r.cfg.diff, "a gate id made from its file's name")
+	files, err := expand(r.root, r.cfg.diff)
+	if err != nil {
+		return &inputError{"diff", err.Error()}
+	}
+	fsys, err := cmdenv.SourceFS(r.root)
+	if err != nil {
+		return err
+	}
+	f, _ := r.reg.Lookup("diff")
+	for _, in := range files {
+		data, err := r.readWorkspace(in.path, agc.DefaultMaxBytes)
+		if err != nil {
+			return err
+		}
+		name := relName(r.root, in.path)
+		if int64(len(data)) > agc.DefaultMaxBytes {
+			c.vs = append(c.vs, unreadable(name, fmt.Errorf("larger than %d bytes", agc.DefaultMaxBytes)))
+			continue
+		}
+		rs, lints, err := f.Read(name, data, formats.ReadOptions{FS: fsys, Root: filepath.ToSlash(r.root), FailLevel: r.cfg.failLevel, Gate: in.gate})
+		for _, l := range lints {
+			c.lint = append(c.lint, l.String())
+		}
+		if err != nil {
+			c.vs = append(c.vs, unreadable(name, err))
+			continue
+		}
+		for _, resp := range rs {
+			raw, err := agc.Encode(resp)
+			if err != nil {
+				c.vs = append(c.vs, unreadable(name, err))
+				continue
+			}
+			c.addAGC(name+" (diff)", raw, in.gate)
+		}
+	}
+	return nil
+}

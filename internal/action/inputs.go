@@ -14,6 +14,7 @@ import (
 // Inputs are the Action's inputs (action.yml), parsed and checked.
 type Inputs struct {
 	agc, sarif  []filePattern // globs, each paired with its gate or not
+	diff        []filePattern // fixers' unified diffs, GATE-ID=GLOB as agc and sarif lines
 	failOn      string        // block, escalate or never
 	failLevel   string        // SARIF level that blocks: error, warning, note, none
 	review      switchInput
@@ -86,6 +87,9 @@ func readInputs(a *githubactions.Action) (*Inputs, error) {
 	if c.sarif, err = parsePatterns("sarif", lines(a.GetInput("sarif"))); err != nil {
 		return c, err
 	}
+	if c.diff, err = parsePatterns("diff", lines(a.GetInput("diff"))); err != nil {
+		return c, err
+	}
 	for _, id := range c.gates {
 		if cerr := agc.CheckGateID(id); cerr != nil {
 			return c, &inputError{"gate", cerr.Error()}
@@ -132,17 +136,17 @@ func readInputs(a *githubactions.Action) (*Inputs, error) {
 			err = &inputError{"app-id", fmt.Sprintf("%q is not an app id", v)}
 		}
 	}
-	if err == nil && len(c.agc) == 0 && len(c.sarif) == 0 && len(c.gates) == 0 {
-		err = &inputError{"agc", "give the gates' answers: agc (AGC responses or agent messages) and/or sarif (SARIF logs), or the gates to carry (gate)"}
+	if err == nil && len(c.agc) == 0 && len(c.sarif) == 0 && len(c.diff) == 0 && len(c.gates) == 0 {
+		err = &inputError{"agc", "give the gates' answers: agc (AGC responses or agent messages), sarif (SARIF logs) and/or diff (fixers' diffs), or the gates to carry (gate)"}
 	}
 	return c, err
 }
 
-// pairedGate reports whether a line of the agc or sarif input pairs its
+// pairedGate reports whether a line of the agc, sarif or diff input pairs its
 // files with gate id: only a paired gate's answers are bound to a scoped
 // fingerprint, so only a paired gate is ever carried.
 func (c *Inputs) pairedGate(id string) bool {
-	for _, p := range append(append([]filePattern(nil), c.agc...), c.sarif...) {
+	for _, p := range append(append(append([]filePattern(nil), c.agc...), c.sarif...), c.diff...) {
 		if p.gate == id {
 			return true
 		}

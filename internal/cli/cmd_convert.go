@@ -25,6 +25,8 @@ type convertOptions struct {
 	maxBytes   int64 // --max-bytes
 	failLevel  string
 	failOn     string // block, escalate or never (the default: a converter reports)
+	gate       string // --gate: the gate id of inputs that name none (diff, rdjson without a source)
+	class      string // --class: the class of a diff's findings
 	files      []string
 }
 
@@ -74,7 +76,7 @@ func runConvert(e *Env, args []string) int {
 
 func parseConvert(e *Env, reg *formats.Registry, args []string) (convertOptions, int, bool) {
 	fs := newFlags(e, "convert", "[--from auto|"+strings.Join(reg.Inputs(), "|")+"] [--to "+strings.Join(reg.Outputs(), "|")+
-		"] [-o OUT] [--source-root DIR] [--fail-level error|warning|note|none] [--fail-on block|escalate|never] FILE...")
+		"] [-o OUT] [--source-root DIR] [--fail-level error|warning|note|none] [--fail-on block|escalate|never] [--gate ID] [--class CLASS] FILE...")
 	from := newEnum("auto", append([]string{"auto"}, reg.Inputs()...)...)
 	to := newEnum("", reg.Outputs()...)
 	fail := newEnum("error", "error", "warning", "note", "none")
@@ -86,6 +88,8 @@ func parseConvert(e *Env, reg *formats.Registry, args []string) (convertOptions,
 	failOn := newEnum("never", "block", "escalate", "never")
 	fs.Var(failOn, "fail-on", "exit 1 when a converted verdict is block or escalate (block), escalate (escalate), or never")
 	ask := fs.Bool("ask", false, "with --to claude-pre-tool-use: ask the person even for a repair")
+	gate := fs.String("gate", "", "the gate `ID` of a diff (default: named after the input) or of every rdjson diagnostic (default: its source)")
+	class := fs.String("class", "", "the `CLASS` of a diff's findings (default: the gate id)")
 	maxBytes := fs.Int64("max-bytes", sarif.DefaultMaxBytes, "refuse an input larger than this many bytes")
 	files, code, ok := parseArgs(fs, args)
 	if !ok {
@@ -96,8 +100,14 @@ func parseConvert(e *Env, reg *formats.Registry, args []string) (convertOptions,
 		fs.Usage()
 		return convertOptions{}, ExitUsage, false
 	}
+	if *gate != "" {
+		if err := agc.CheckGateID(*gate); err != nil {
+			_ = printLine(e.Stderr, fmt.Sprintf("agc-sarif convert: --gate: %v", err))
+			return convertOptions{}, ExitUsage, false
+		}
+	}
 	return convertOptions{from: from.String(), to: to.String(), out: *out, sourceRoot: *root,
-		failLevel: fail.String(), failOn: failOn.String(), ask: *ask, maxBytes: *maxBytes, files: files}, 0, true
+		failLevel: fail.String(), failOn: failOn.String(), gate: *gate, class: *class, ask: *ask, maxBytes: *maxBytes, files: files}, 0, true
 }
 
 func convertDefaultRoot(e *Env) string {
@@ -144,7 +154,7 @@ func convertRead(e *Env, reg *formats.Registry, opts convertOptions, file string
 	} else if !ok || f.Read == nil {
 		return nil, "", fmt.Errorf("cannot read format %q", opts.from)
 	}
-	rs, lints, err := f.Read(name, data, formats.ReadOptions{FS: fsys, Root: root, FailLevel: opts.failLevel})
+	rs, lints, err := f.Read(name, data, formats.ReadOptions{FS: fsys, Root: root, FailLevel: opts.failLevel, Gate: opts.gate, Class: opts.class})
 	for _, l := range lints {
 		printLint(e, l)
 	}

@@ -51,7 +51,7 @@ func TestConvertExitCodes(t *testing.T) {
 		{name: "agc block exits 1 with fail-on block", args: []string{"--source-root", root, "--fail-on", "block", convertAGC}, code: ExitFail, stdout: `"automationDetails"`},
 		{name: "agc block exits 0 by default", args: []string{"--source-root", root, convertAGC}, code: ExitOK, stdout: `"automationDetails"`},
 		{name: "stdin auto", args: []string{"--source-root", root, "-"}, stdin: `{"version":"2.1.0","runs":[{"tool":{"driver":{"name":"x"}},"results":[]}]}`, code: ExitOK, stdout: `"gate"`},
-		{name: "undetectable", args: []string{"--source-root", root, "-"}, stdin: `{"hello": 1}`, code: ExitUsage, stderr: "<stdin>: cannot detect the format (tried agc, agent-protocol, fourgate, gate-receipt, rdjson, rdjsonl, sarif); name it with --from"},
+		{name: "undetectable", args: []string{"--source-root", root, "-"}, stdin: `{"hello": 1}`, code: ExitUsage, stderr: "<stdin>: cannot detect the format (tried agc, agent-protocol, diff, fourgate, gate-receipt, rdjson, rdjsonl, sarif); name it with --from"},
 		{name: "wrong version", args: []string{"--source-root", root, "--from", "sarif", "-"}, stdin: `{"version":"2.0.0","runs":[]}`, code: ExitUsage, stderr: `agc-sarif convert: <stdin>:1:12: /version: SARIF version "2.0.0" is not supported`},
 		{name: "not json", args: []string{"--source-root", root, "--from", "agc", "-"}, stdin: `{`, code: ExitUsage, stderr: "agc-sarif convert: <stdin>:1:2: json.syntax: unexpected EOF (read as agc)"},
 		{name: "no files", args: []string{"--source-root", root}, code: ExitUsage, stderr: "expected at least one FILE"},

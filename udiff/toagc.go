@@ -1,0 +1,213 @@
+package udiff
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"io/fs"
+	"strconv"
+	"strings"
+
+	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/diag"
+	"github.com/agcgate/agc-action/sarif"
+	"github.com/agcgate/agc-action/textedit"
+)
+
+// ToAGCOptions tune ToAGC.
+type ToAGCOptions struct {
+	// FS is the source root, holding the files as they are (the old side).
+	FS fs.FS
+	// Gate and Class are the response's gate id and its findings' class
+	// (Class "": the gate id).
+	Gate, Class string
+	// Advisory makes the findings advisory (--fail-level none); otherwise
+	// every hunk blocks: the file is not as the fixer writes it.
+	Advisory bool
+	// Input is the diff, whose hash is the subject's fingerprint.
+	Input []byte
+}
+
+// ToAGC makes one response of the files' hunks, one finding per hunk. The
+// lint name the hunks that could not become a patch remedy.
+func ToAGC(name string, files []File, opts ToAGCOptions) (*agc.Response, []diag.Lint) {
+	sum := sha256.Sum256(opts.Input)
+	class := opts.Class
+	if class == "" {
+		class = opts.Gate
+	}
+	r := &agc.Response{
+		AGC:      agc.Version,
+		Gate:     agc.Gate{ID: opts.Gate, Kind: agc.Deterministic},
+		Subject:  agc.Subject{Kind: agc.SubjectCommit, Fingerprint: "sha256:" + hex.EncodeToString(sum[:])},
+		Attempt:  agc.Attempt{N: 1, Budget: sarif.DefaultBudget},
+		Coverage: agc.Coverage{Complete: true, Classes: []string{class}},
+		Verdict:  agc.Allow,
+	}
+	c := &converter{name: name, opts: opts, class: class}
+	ids := map[string]int{}
+	for _, f := range files {
+		p, data := c.resolve(f)
+		if p == "" {
+			continue // a deleted file
+		}
+		for i := range f.Hunks {
+			fd := c.finding(p, data, &f.Hunks[i])
+			ids[fd.ID]++
+			if n := ids[fd.ID]; n > 1 {
+				fd.ID = fmt.Sprintf("%s~%d", fd.ID, n)
+			}
+			if fd.Severity == agc.Blocking {
+				r.Verdict = agc.Block
+			}
+			r.Findings = append(r.Findings, fd)
+		}
+	}
+	return r, c.lints
+}
+
+type converter struct {
+	name  string
+	opts  ToAGCOptions
+	class string
+	lints []diag.Lint
+}
+
+// resolve picks the file's path under the source root: the new side's
+// path, or it without a one-segment prefix (b/, new/) when only that
+// exists; and reads it. Without the file, the prefix is dropped when both
+// sides carry git's a/ and b/ (or old/ and new/).
+func (c *converter) resolve(f File) (string, []byte) {
+	if f.Path == "/dev/null" {
+		return "", nil
+	}
+	cands := []string{strings.TrimPrefix(f.Path, "./")}
+	if i := strings.IndexByte(f.Path, '/'); i > 0 {
+		cands = append(cands, f.Path[i+1:])
+	}
+	for _, p := range cands {
+		if c.opts.FS != nil && fs.ValidPath(p) {
+			if data, err := fs.ReadFile(c.opts.FS, p); err == nil {
+				return p, data
+			}
+		}
+	}
+	for _, pre := range [][2]string{{"a/", "b/"}, {"old/", "new/"}} {
+		if strings.HasPrefix(f.Old, pre[0]) && strings.HasPrefix(f.Path, pre[1]) {
+			return f.Path[len(pre[1]):], nil
+		}
+	}
+	return cands[0], nil
+}
+
+func (c *converter) lint(line int, format string, args ...any) {
+	c.lints = append(c.lints, diag.Lint{Place: diag.Place{File: c.name, Line: line}, Message: fmt.Sprintf(format, args...)})
+}
+
+func (c *converter) finding(p string, data []byte, h *Hunk) agc.Finding {
+	lead, trail := context(h)
+	old, repl := h.Old(), h.New()
+	coreOld := old[len(lead) : len(old)-len(trail)]
+	coreNew := repl[len(lead) : len(repl)-len(trail)]
+	first := h.OldStart + strings.Count(lead, "\n")
+	if h.OldLines == 0 {
+		first = h.OldStart + 1
+	}
+	last := first + max(strings.Count(coreOld, "\n"), 1) - 1
+	if coreOld != "" && !strings.HasSuffix(coreOld, "\n") {
+		last = first + strings.Count(coreOld, "\n")
+	}
+	if coreOld == "" && data != nil && first > bytes.Count(data, []byte("\n")) {
+		first, last = max(first-1, 1), max(first-1, 1)
+	}
+	lines := strconv.Itoa(first)
+	if last > first {
+		lines += "-" + strconv.Itoa(last)
+	}
+	f := agc.Finding{
+		Class:    c.class,
+		Location: p + ":" + lines,
+		What:     fmt.Sprintf("%s would rewrite line %s of %s.", c.opts.Gate, lines, p),
+		Why:      fmt.Sprintf("The file is not as %s writes it; the patch is %s's own change.", c.opts.Gate, c.opts.Gate),
+		Severity: agc.Blocking,
+		Status:   agc.StatusNew,
+		Check:    agc.Check{Kind: agc.CheckPreview},
+	}
+	if last > first {
+		f.What = fmt.Sprintf("%s would rewrite lines %s of %s.", c.opts.Gate, lines, p)
+	}
+	if c.opts.Advisory {
+		f.Severity = agc.Advisory
+	}
+	f.Remedy = c.remedy(p, data, h, old, repl, lead, trail, coreNew)
+	sum := sha256.Sum256([]byte(coreOld + "\x00" + coreNew))
+	f.ID = c.opts.Gate + "/" + c.class + "/" + p + "@" + hex.EncodeToString(sum[:6])
+	return f
+}
+
+// remedy is the hunk as a patch: against the file, its changed bytes
+// alone (context trimmed) with a find text that occurs once; without the
+// file, the hunk's old side as the find text.
+func (c *converter) remedy(p string, data []byte, h *Hunk, old, repl, lead, trail, coreNew string) agc.Remedy {
+	delegate := agc.Remedy{Kind: agc.RemedyDelegate, Role: "author of the change", Authority: "the output of " + c.opts.Gate}
+	if data == nil {
+		if old == "" {
+			c.lint(h.Line, "%s is not under the source root and the hunk only inserts: no patch remedy", p)
+			return delegate
+		}
+		return agc.Remedy{Kind: agc.RemedyPatch, Edits: []agc.Edit{{Path: p, Find: old, Replace: repl}}}
+	}
+	line := h.OldStart
+	if h.OldLines == 0 {
+		line++
+	}
+	off, ok := lineOffset(data, line)
+	if !ok || !bytes.HasPrefix(data[off:], []byte(old)) {
+		i := bytes.Index(data, []byte(old))
+		if old == "" || i < 0 || !textedit.Once(data, []byte(old)) {
+			c.lint(h.Line, "the hunk's old lines are not in %s as it is: no patch remedy", p)
+			return delegate
+		}
+		c.lint(h.Line, "the hunk's old lines are not at line %d of %s but elsewhere; patched there", line, p)
+		off = i
+	}
+	e, ok := textedit.Unique(p, data, off+len(lead), off+len(old)-len(trail), coreNew)
+	if !ok {
+		c.lint(h.Line, "no text around the hunk occurs once in %s: no patch remedy", p)
+		return delegate
+	}
+	return agc.Remedy{Kind: agc.RemedyPatch, Edits: []agc.Edit{e}}
+}
+
+// context is the hunk's leading and trailing context text (the whole of
+// it when nothing changes).
+func context(h *Hunk) (lead, trail string) {
+	i, j := 0, len(h.Lines)
+	for i < j && h.Lines[i].Op == ' ' {
+		lead += h.Lines[i].Text
+		i++
+	}
+	if i == j {
+		return lead, ""
+	}
+	for j > i && h.Lines[j-1].Op == ' ' {
+		trail = h.Lines[j-1].Text + trail
+		j--
+	}
+	return lead, trail
+}
+
+// lineOffset is the offset of the first byte of line n (1-based); line
+// count+1 is the end of the file.
+func lineOffset(data []byte, n int) (int, bool) {
+	off := 0
+	for k := 1; k < n; k++ {
+		i := bytes.IndexByte(data[off:], '\n')
+		if i < 0 {
+			return 0, false
+		}
+		off += i + 1
+	}
+	return off, true
+}
