@@ -52,7 +52,8 @@ func commands() map[string]command {
 		"render":      {runRender, "render a response for people (spec §12) as text or Markdown"},
 		"schema":      {runSchema, "print the AGC JSON Schema (draft 2020-12)"},
 		"validate":    {runValidate, "check AGC responses against the schema and every rule of the spec"},
-		"version":     {runVersion, "print the version"},
+		"version":     {runVersion, "print the version and the commit it was built from (also --version, -v)"},
+		"completion":  {runCompletion, "print a shell completion script: bash, zsh or fish"},
 	}
 }
 
@@ -64,12 +65,17 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(
 	}
 	e := &Env{Stdin: stdin, Stdout: stdout, Stderr: stderr, Getenv: getenv, Version: version}
 	cmds := commands()
-	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+	switch {
+	case len(args) == 0:
 		usage(e.Stderr, cmds)
-		if len(args) == 0 {
-			return ExitUsage
-		}
+		return ExitUsage
+	case args[0] == "help" && len(args) > 1:
+		return runHelp(e, cmds, args[1:])
+	case args[0] == "-h" || args[0] == "--help" || args[0] == "help":
+		usage(e.Stderr, cmds)
 		return ExitOK
+	case args[0] == "--version" || args[0] == "-v":
+		return runVersion(e, args[1:])
 	}
 	c, ok := cmds[args[0]]
 	if !ok {
@@ -91,7 +97,7 @@ func usage(w io.Writer, cmds map[string]command) {
 	for _, n := range names {
 		fmt.Fprintf(w, "  %-12s %s\n", n, cmds[n].short)
 	}
-	fmt.Fprintln(w, "\nRun 'agc-sarif COMMAND -h' for a command's flags. Exit codes: 0 ok, 1 rule broken or failing verdict, 2 usage or unreadable input.")
+	fmt.Fprintln(w, "\nRun 'agc-sarif help COMMAND' (or 'agc-sarif COMMAND -h') for a command's flags; flags go before or after files, -- ends them. Exit codes: 0 ok, 1 rule broken or failing verdict, 2 usage or unreadable input.")
 }
 
 // newFlags returns a flag set that reports errors instead of exiting.
@@ -180,9 +186,4 @@ func (f *enumFlag) Set(s string) error {
 		}
 	}
 	return fmt.Errorf("must be one of %s", strings.Join(f.allowed, ", "))
-}
-
-func runVersion(e *Env, args []string) int {
-	fmt.Fprintf(e.Stdout, "agc-sarif %s\n", e.Version)
-	return ExitOK
 }
