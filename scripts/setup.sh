@@ -2,7 +2,8 @@
 # Installs the pinned external tools the tests and the linters use, into the
 # git-ignored tools/:
 #   - npm packages from tools/package-lock.json: Microsoft's SARIF Multitool,
-#     GitHub's OpenAPI description, real webhook payloads, commonmark.js;
+#     GitHub's OpenAPI description, real webhook payloads, commonmark.js,
+#     eslint 10.15.0 with eslint-formatter-rdjson 1.0.6, prettier 3.10.1;
 #   - actionlint and reviewdog from the Go module proxy, into tools/bin;
 #   - staticcheck and goimports from the Go module proxy, into tools/bin;
 #   - GoReleaser from the Go module proxy, into tools/bin (the release

@@ -158,3 +158,23 @@ func Response(t testing.TB, path string) *agc.Response {
 	}
 	return r
 }
+
+// NodeFile returns the path of a file of an npm package under
+// tools/node_modules, or under $AGC_NODE_MODULES when set (a node_modules
+// installed from tools/package-lock.json elsewhere), with node on PATH;
+// it skips or fails (Missing) when either is absent.
+func NodeFile(t testing.TB, what string, rel ...string) string {
+	t.Helper()
+	if _, err := exec.LookPath("node"); err != nil {
+		Missing(t, "node", err)
+	}
+	dir := os.Getenv("AGC_NODE_MODULES")
+	if dir == "" {
+		return File(t, what, append([]string{"node_modules"}, rel...)...)
+	}
+	p := filepath.Join(append([]string{dir}, rel...)...)
+	if _, err := os.Stat(p); err != nil {
+		Missing(t, what, err)
+	}
+	return p
+}
