@@ -43,7 +43,7 @@ type command struct {
 func commands() map[string]command {
 	return map[string]command{
 		"action":      {runAction, "the GitHub Action's entry point (inputs from INPUT_* variables)"},
-		"convert":     {runConvert, "convert between AGC, SARIF 2.1.0, bridged gate formats and readable text"},
+		"convert":     {runConvert, "convert between AGC, SARIF 2.1.0, rdjson, fixers' diffs, bridged gate formats and readable text"},
 		"carry":       {runCarry, "carry a verdict to a commit whose scoped content is unchanged"},
 		"fingerprint": {runFingerprint, "compute a scoped subject fingerprint of a commit's tree"},
 		"github":      {runGithub, "post responses to GitHub: code scanning, PR review, check runs, statuses"},
