@@ -119,7 +119,7 @@ func collectAGC(c *collected, reg *formats.Registry, root, file string, data []b
 	case formats.LooksLikeAGC(data) || (cmdenv.LooksLikeJSON(data) && !looksLikeOther(reg, data)):
 		c.addAGC(name, data, pair) // the validator explains what is wrong with it
 	case looksLikeOther(reg, data):
-		c.addBridged(reg, name, data, pair)
+		c.addBridged(reg, root, name, data, pair)
 	default:
 		b, lints, err := extract.Find(name, data)
 		if err != nil {
@@ -133,10 +133,16 @@ func collectAGC(c *collected, reg *formats.Registry, root, file string, data []b
 	}
 }
 
-// addBridged converts an answer in a neighbouring gate format.
-func (c *collected) addBridged(reg *formats.Registry, name string, data []byte, pair string) {
+// addBridged converts an answer in a neighbouring gate format. Formats
+// whose fixes are ranges in the files (rdjson) read them through the
+// workspace, so they become patch remedies; the others ignore it.
+func (c *collected) addBridged(reg *formats.Registry, root, name string, data []byte, pair string) {
 	f, _ := reg.Detect(name, data)
-	rs, lints, err := f.Read(name, data, formats.ReadOptions{})
+	opts := formats.ReadOptions{Gate: pair}
+	if fsys, err := cmdenv.SourceFS(root); err == nil {
+		opts.FS, opts.Root = fsys, filepath.ToSlash(root)
+	}
+	rs, lints, err := f.Read(name, data, opts)
 	for _, l := range lints {
 		c.lint = append(c.lint, l.String())
 	}

@@ -46,3 +46,28 @@ func TestActionDiffInput(t *testing.T) {
 		t.Fatalf("check runs %v", runs)
 	}
 }
+
+// TestActionRDJSONOnAnAgcLine: eslint's rdjson, paired on an agc line,
+// is read through the workspace, so its fix is a suggestion; the gate is
+// the paired one whatever source the diagnostics name.
+func TestActionRDJSONOnAnAgcLine(t *testing.T) {
+	srv, root := prfixture.Setup(t)
+	rdjson := `{"source":{"name":"eslint"},"diagnostics":[{"message":"Identifier 'dbUrl' is not in camel case.",
+	  "location":{"path":"` + root + `/src/store/db.go","range":{"start":{"line":9,"column":5},"end":{"line":9,"column":10}}},
+	  "severity":"ERROR","code":{"value":"camelcase"},
+	  "suggestions":[{"range":{"start":{"line":9,"column":7},"end":{"line":9,"column":10}},"text":"URL"}]}]}`
+	writeFile(t, root, "eslint.rdjson", []byte(rdjson))
+	r := newActionRunner(t, srv, root, "pull_request", prfixture.Event).input("agc", "lint=eslint.rdjson")
+	if code, stdout := r.run(); code != cmdenv.ExitFail {
+		t.Fatalf("exit %d\n%s", code, stdout)
+	}
+	if runs := runsOn(srv, prfixture.HeadSHA); runs["agc/lint"] == nil || runs["agc/eslint"] != nil {
+		t.Fatalf("check runs %v", runs)
+	}
+	srv.Snapshot(func(prs map[string]*ghtest.PullRequest, _ []*ghtest.CheckRun, _ []*ghtest.Status, _ []*ghtest.SARIFUpload) {
+		cs := prs[prfixture.Repo+"#2"].Comments
+		if len(cs) != 1 || cs[0].Line != 9 || !strings.Contains(cs[0].Body, "```suggestion\nvar dbURL = \"x\"\n```") {
+			t.Errorf("comments %+v", cs)
+		}
+	})
+}
