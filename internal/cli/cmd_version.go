@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"runtime/debug"
 	"strconv"
+	"strings"
 )
 
 // runVersion implements "agc-sarif version" (and --version, -v): the
@@ -26,7 +27,8 @@ func runVersion(e *Env, args []string) int {
 }
 
 // versionLine is "agc-sarif VERSION", with " (commit REV[, modified])"
-// when the build recorded its commit. A stamped version wins; "dev" or none
+// when the build recorded its commit and main did not stamp one (main
+// passes "VERSION (COMMIT)" when built with -X main.commit). A stamped version wins; "dev" or none
 // gives way to the module's version, unless that is "(devel)".
 func versionLine(stamped string, info *debug.BuildInfo) string {
 	v := stamped
@@ -50,7 +52,7 @@ func versionLine(stamped string, info *debug.BuildInfo) string {
 		v = "dev"
 	}
 	line := "agc-sarif " + v
-	if rev != "" {
+	if rev != "" && !strings.Contains(stamped, "(") { // main stamps "VERSION (COMMIT)" itself
 		line += " (commit " + rev + dirty + ")"
 	}
 	return line

@@ -34,6 +34,7 @@ func TestVersionLine(t *testing.T) {
 		{"dev", &debug.BuildInfo{Main: debug.Module{Version: "v1.4.0"}}, "agc-sarif v1.4.0"},
 		{"dev", &debug.BuildInfo{Main: debug.Module{Version: "(devel)"}, Settings: vcs}, "agc-sarif dev (commit 0123abc, modified)"},
 		{"", nil, "agc-sarif dev"},
+		{"v1.2.3 (abc1234)", &debug.BuildInfo{Settings: vcs}, "agc-sarif v1.2.3 (abc1234)"},
 	}
 	for _, tt := range tests {
 		if got := versionLine(tt.stamped, tt.info); got != tt.want {
