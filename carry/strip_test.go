@@ -70,7 +70,7 @@ func TestStrip(t *testing.T) {
 func TestStripKeepsWhatReadersWrite(t *testing.T) {
 	reg := formats.Default()
 	files, _ := filepath.Glob("../fixtures/bridges/*/*.*")
-	files = append(files, "../fixtures/sarif/lint-two-runs.sarif")
+	files = append(files, "../fixtures/sarif/lint-two-runs.sarif", "../fixtures/rdf/every-field.rdjson")
 	seen := map[string]bool{}
 	for _, file := range files {
 		data, err := os.ReadFile(file)
