@@ -97,9 +97,9 @@ func (c *IssueComment) json() map[string]any {
 	at := c.Created.UTC().Format(time.RFC3339)
 	return map[string]any{
 		"id": c.ID, "node_id": nodeID("IC", c.ID), "body": c.Body, "user": c.User.userJSON(),
-		"url":       fmt.Sprintf("https://api.github.com/repos/%s/issues/comments/%d", c.Repo, c.ID),
-		"html_url":  fmt.Sprintf("https://github.com/%s/pull/%d#issuecomment-%d", c.Repo, c.Number, c.ID),
-		"issue_url": fmt.Sprintf("https://api.github.com/repos/%s/issues/%d", c.Repo, c.Number),
+		"url":        fmt.Sprintf("https://api.github.com/repos/%s/issues/comments/%d", c.Repo, c.ID),
+		"html_url":   fmt.Sprintf("https://github.com/%s/pull/%d#issuecomment-%d", c.Repo, c.Number, c.ID),
+		"issue_url":  fmt.Sprintf("https://api.github.com/repos/%s/issues/%d", c.Repo, c.Number),
 		"created_at": at, "updated_at": at, "author_association": "NONE",
 	}
 }
