@@ -2,9 +2,9 @@ package carry
 
 import (
 	"strings"
+	"testing"
 
 	"github.com/go-json-experiment/json"
-	"testing"
 
 	"github.com/agcgate/agc-action/decide"
 )
