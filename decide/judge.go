@@ -106,11 +106,17 @@ func Choose(option string, r *agc.Response) (string, *Ignored) {
 	return "", &Ignored{fmt.Sprintf("the option %q is not one the round offers: %s", option, strings.Join(quoteAll(offered), ", "))}
 }
 
+// AcceptOptions are the options that accept as is: the word, and the
+// option the Action's own escalation offers (rounds.OptionAccept, "accept
+// as is"; a test in internal/action keeps the two in step).
+var AcceptOptions = []string{Accept, "accept as is"}
+
 // Conclusion is the check run conclusion of a decision for option: only
-// accept lets the check pass; block, and any option of the gate's own,
-// keep it failing, with the person's choice recorded for the next round.
+// accepting as is (AcceptOptions) lets the check pass; block, "keep
+// blocking" and any other option of the gate's own keep it failing, with
+// the person's choice recorded for the next round.
 func Conclusion(option string) string {
-	if option == Accept {
+	if slices.Contains(AcceptOptions, normal(option)) {
 		return "success"
 	}
 	return "failure"

@@ -49,18 +49,19 @@ func TestPermission(t *testing.T) {
 func TestChoose(t *testing.T) {
 	r := &agc.Response{Findings: []agc.Finding{
 		{Remedy: agc.Remedy{Kind: agc.RemedyDelegate, Role: "author"}},
-		{Remedy: agc.Remedy{Kind: agc.RemedyDecide, Ask: "@org/leads", Options: []string{"accept", "block", "split  the change", ""}}},
+		{Remedy: agc.Remedy{Kind: agc.RemedyDecide, Ask: "@org/leads", Options: []string{"accept", "block", "split  the change", "", "accept as is", "keep blocking"}}},
 	}}
-	if got := Options(r); strings.Join(got, "|") != "accept|block|split the change" {
+	if got := Options(r); strings.Join(got, "|") != "accept|block|split the change|accept as is|keep blocking" {
 		t.Fatalf("options %q", got)
 	}
-	for option, want := range map[string]string{"accept": "success", "block": "failure", "split the change": "failure", "split   the  change": "failure"} {
+	for option, want := range map[string]string{"accept": "success", "block": "failure", "split the change": "failure", "split   the  change": "failure",
+		"accept as is": "success", "keep blocking": "failure"} {
 		o, why := Choose(option, r)
 		if why != nil || Conclusion(o) != want {
 			t.Errorf("%q: %q %v, conclusion %s, want %s", option, o, why, Conclusion(o), want)
 		}
 	}
-	if _, why := Choose("merge anyway", r); why == nil || !strings.Contains(why.Why, `"accept", "block", "split the change"`) {
+	if _, why := Choose("merge anyway", r); why == nil || !strings.Contains(why.Why, `"accept", "block", "split the change", "accept as is", "keep blocking"`) {
 		t.Errorf("an option not offered: %v", why)
 	}
 	if _, why := Choose("accept", nil); why != nil {
