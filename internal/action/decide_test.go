@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/carry"
 	"github.com/agcgate/agc-action/decide"
 	"github.com/agcgate/agc-action/fingerprint/gittest"
@@ -15,6 +16,7 @@ import (
 	"github.com/agcgate/agc-action/internal/cmdenv"
 	"github.com/agcgate/agc-action/internal/prfixture"
 	"github.com/agcgate/agc-action/render"
+	"github.com/agcgate/agc-action/rounds"
 )
 
 // commenter is who writes a comment, and what GitHub says of them.
@@ -273,4 +275,17 @@ func runsNamed(srv *ghtest.Server, sha, name string) int {
 		}
 	})
 	return n
+}
+
+// TestDecisionOptionsOfTheEscalation keeps decide and the Action's own
+// escalation (package rounds) in step: its two options are offered, and
+// "accept as is" passes the check while "keep blocking" does not.
+func TestDecisionOptionsOfTheEscalation(t *testing.T) {
+	r := &agc.Response{Findings: []agc.Finding{{Remedy: agc.Remedy{Kind: agc.RemedyDecide, Ask: "x",
+		Options: []string{rounds.OptionAccept, rounds.OptionKeepBlocking}}}}}
+	for option, want := range map[string]string{rounds.OptionAccept: "success", rounds.OptionKeepBlocking: "failure"} {
+		if o, why := decide.Choose(option, r); why != nil || decide.Conclusion(o) != want {
+			t.Errorf("option %q: %q %v, conclusion %s, want %s", option, o, why, decide.Conclusion(o), want)
+		}
+	}
 }
