@@ -11,6 +11,7 @@ import (
 	"github.com/go-json-experiment/json"
 
 	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/decide"
 	"github.com/agcgate/agc-action/fingerprint"
 )
 
@@ -39,6 +40,11 @@ type Binding struct {
 	Entries     int      `json:"entries"` // the entries selected: never 0
 	// CarriedTo is set on a carried check run: the head it was carried to.
 	CarriedTo string `json:"carried_to,omitzero"`
+	// Decision is set on the check run of a person's decision
+	// (docs/rounds.md, "A person decides"): who chose which option, and
+	// why. It is carried with the binding, so a decision holds exactly as
+	// a verdict does, and the run's conclusion is the decision's.
+	Decision *decide.Record `json:"decision,omitzero"`
 }
 
 // Workflow is what the workflow, never the answer, says a gate's verdict
@@ -190,6 +196,10 @@ func (b Binding) check() error {
 		return fmt.Errorf("fingerprint %q", b.Fingerprint)
 	case b.Entries <= 0:
 		return errors.New("the scope selected no entry")
+	case b.Decision != nil:
+		if err := b.Decision.Check(); err != nil {
+			return err
+		}
 	}
 	_, err := b.Spec()
 	return err

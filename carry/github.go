@@ -233,7 +233,9 @@ func candidate(in Input, run *CheckRun) (*agc.Response, *Binding, string) {
 		return nil, nil, fmt.Sprintf("check run %d holds a response of gate %q version %q, bound for %q version %q", run.ID, prev.Gate.ID, prev.Gate.Version, b.Gate, b.GateVersion)
 	case !TreeSubject(prev.Subject.Kind):
 		return nil, nil, fmt.Sprintf("check run %d: subject kind %q is not a tree", run.ID, prev.Subject.Kind)
-	case in.Conclusion != nil && in.Conclusion(prev.Verdict) != run.Conclusion:
+	case b.Decision != nil && b.Decision.Conclusion != run.Conclusion:
+		return nil, nil, fmt.Sprintf("check run %d: conclusion %q is not that of its decision %s", run.ID, run.Conclusion, b.Decision.Option)
+	case b.Decision == nil && in.Conclusion != nil && in.Conclusion(prev.Verdict) != run.Conclusion:
 		return nil, nil, fmt.Sprintf("check run %d: conclusion %q is not that of its verdict %s", run.ID, run.Conclusion, prev.Verdict)
 	}
 	return prev, b, ""
@@ -261,16 +263,29 @@ func post(ctx context.Context, runs CheckRuns, in Input, run *CheckRun, prev *ag
 	}
 	nb := *b
 	nb.CarriedTo = in.Head
+	what, by := fmt.Sprintf("its verdict (%s)", prev.Verdict), "judged it"
+	if b.Decision != nil {
+		what, by = fmt.Sprintf("the decision of %s (%s)", b.Decision.By, b.Decision.Conclusion), "recorded it"
+	}
 	err = runs.Create(ctx, NewCheckRun{
 		Name: CheckName(in.GateID), HeadSHA: in.Head, Conclusion: run.Conclusion,
 		Title: CarriedTitle(b.SHA),
-		Summary: fmt.Sprintf("The content in the scope of gate `%s` is unchanged since %s (fingerprint `%s`), so its verdict (%s) carries: "+
-			"[the check run that judged it](%s).", in.GateID, b.SHA, fp, prev.Verdict, link),
+		Summary: fmt.Sprintf("The content in the scope of gate `%s` is unchanged since %s (fingerprint `%s`), so %s carries: "+
+			"[the check run that %s](%s).", in.GateID, b.SHA, fp, what, by, link),
 		DetailsURL: link, Response: raw, Binding: &nb,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("post carried %s on %s: %w", CheckName(in.GateID), in.Head, err)
 	}
 	return &Result{Carried: true, From: run, JudgedSHA: b.SHA, Fingerprint: fp, Response: carried,
-		Reason: fmt.Sprintf("%s carried from %s: scope unchanged (%s; %s)", prev.Verdict, Short(b.SHA), fp, how)}, nil
+		Reason: fmt.Sprintf("%s carried from %s: scope unchanged (%s; %s)", carriedWhat(prev, b), Short(b.SHA), fp, how)}, nil
+}
+
+// carriedWhat names what a carry carries: the verdict, or a person's
+// decision.
+func carriedWhat(prev *agc.Response, b *Binding) string {
+	if b.Decision != nil {
+		return fmt.Sprintf("the decision of %s (%s)", b.Decision.By, b.Decision.Conclusion) // no option: it may be a gate's words
+	}
+	return prev.Verdict
 }

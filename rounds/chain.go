@@ -119,6 +119,12 @@ func Read(ctx context.Context, gh Reader, o ReadOptions) (*Chain, error) {
 		if run == nil {
 			continue
 		}
+		if b := run.Binding; b != nil && b.Decision != nil {
+			// A person's decision ends the chain (docs/rounds.md, "A
+			// person decides"): the rounds before it are not of the next.
+			c.Notes = append(c.Notes, fmt.Sprintf("check run %d on %s records a decision by %s: it ended the chain before", run.ID, carry.Short(sha), b.Decision.By))
+			break
+		}
 		rd, why := roundOf(gh, o, run)
 		if why != "" {
 			c.Notes = append(c.Notes, why)

@@ -67,6 +67,9 @@ func createCheckRun(s *Server, w http.ResponseWriter, q *request) {
 		run.Status = "completed"
 	}
 	run.apply(cr)
+	if run.Conclusion != "" {
+		run.Completed = q.now
+	}
 	s.checkRuns = append(s.checkRuns, run)
 	writeJSON(w, http.StatusCreated, run.json(q.now))
 }
@@ -119,7 +122,11 @@ func updateCheckRun(s *Server, w http.ResponseWriter, q *request) {
 		writeError(w, http.StatusUnprocessableEntity, "Invalid request.", msg)
 		return
 	}
+	done := run.Conclusion
 	run.apply(cr)
+	if done == "" && run.Conclusion != "" {
+		run.Completed = q.now
+	}
 	writeJSON(w, http.StatusOK, run.json(q.now))
 }
 
@@ -138,7 +145,11 @@ func (run *CheckRun) json(now time.Time) map[string]any {
 		"app": run.App.appJSON(), "pull_requests": []any{}, "conclusion": nil, "completed_at": nil,
 	}
 	if run.Conclusion != "" {
-		m["conclusion"], m["completed_at"] = run.Conclusion, now.Format(time.RFC3339)
+		done := run.Completed
+		if done.IsZero() {
+			done = now
+		}
+		m["conclusion"], m["completed_at"] = run.Conclusion, done.UTC().Format(time.RFC3339)
 	}
 	return m
 }

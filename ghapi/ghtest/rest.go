@@ -44,6 +44,10 @@ var handlers = map[string]handler{
 	"checks/list-for-ref":                             listCheckRuns,
 	"repos/create-commit-status":                      createStatus,
 	"repos/list-pull-requests-associated-with-commit": listCommitPulls,
+	// issues.go
+	"repos/get-collaborator-permission-level": getPermission,
+	"issues/list-comments":                    listIssueComments,
+	"issues/create-comment":                   createIssueComment,
 }
 
 func (s *Server) serveREST(w http.ResponseWriter, r *http.Request, body []byte) {

@@ -45,6 +45,9 @@ type Server struct {
 	sarifFail map[string][]string // commit sha -> processing errors
 	nextID    int64
 	log       []string
+	// people and conversations: issues.go
+	perms         map[string]permission
+	issueComments map[string][]*IssueComment
 }
 
 // New starts an emulator that reports to t and closes with the test.

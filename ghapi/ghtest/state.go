@@ -95,7 +95,8 @@ type CheckRun struct {
 	Annotations []map[string]any
 	DetailsURL  string
 	App         Identity
-	Requests    int // create plus updates
+	Requests    int       // create plus updates
+	Completed   time.Time // when the conclusion was set
 }
 
 // Status is a commit status.

@@ -90,6 +90,9 @@ func newActionRun(e *cmdenv.Env, a *githubactions.Action, cfg *Inputs) (*actionR
 }
 
 func (r *actionRun) exec(ctx context.Context) int {
+	if r.rc.Event == "issue_comment" {
+		return r.decideOnComment(ctx) // decide.go: a person decides
+	}
 	if r.rc.Deleted && r.rc.HeadSHA == "" {
 		// GITHUB_SHA is then the default branch's head, which nothing was
 		// pushed to, and GITHUB_REF the ref that is gone.

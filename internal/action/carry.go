@@ -139,7 +139,7 @@ func (r *actionRun) carry(ctx context.Context, gh *ghapi.Client, g *fingerprint.
 			continue
 		}
 		raw, _ := agc.Encode(res.Response)
-		out = append(out, carriedGate{gate: agc.Doc{Response: res.Response, Raw: raw}, from: res.JudgedSHA, reason: res.Reason})
+		out = append(out, carriedGate{gate: decidedDoc(res, agc.Doc{Response: res.Response, Raw: raw}), from: res.JudgedSHA, reason: res.Reason})
 	}
 	return out, notCarried
 }

@@ -33,6 +33,9 @@ var operations = []string{
 	"GET /repos/{owner}/{repo}/commits/{ref}/check-runs",
 	"GET /repos/{owner}/{repo}/commits/{commit_sha}/pulls",
 	"POST /repos/{owner}/{repo}/statuses/{sha}",
+	"GET /repos/{owner}/{repo}/collaborators/{username}/permission",
+	"GET /repos/{owner}/{repo}/issues/{issue_number}/comments",
+	"POST /repos/{owner}/{repo}/issues/{issue_number}/comments",
 }
 
 // examples are GitHub's own example answers the emulator starts from where

@@ -1,0 +1,108 @@
+package ghapi
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"time"
+
+	"github.com/agcgate/agc-action/carry"
+	"github.com/agcgate/agc-action/decide"
+	"github.com/google/go-github/v62/github"
+)
+
+// What a person's decision asks of GitHub (docs/rounds.md, "A person
+// decides"): the gate's check runs on the head with when they completed,
+// the commenter's permission, and the one reply to a comment that is not
+// taken as a decision. The decision's check run is posted through
+// CarryRuns.Create, as a carried run is: a binding record and the
+// response embedded.
+
+// GateRun is a check run as a decision sees it: what carrying reads of it,
+// and when it completed (a decision is taken only on a run that completed
+// before the comment was made).
+type GateRun struct {
+	carry.CheckRun
+	Completed time.Time
+}
+
+// GateRuns returns the check runs named name on sha, of every app, all
+// pages.
+func (c *Client) GateRuns(ctx context.Context, sha, name string) ([]GateRun, error) {
+	opt := &github.ListCheckRunsOptions{CheckName: github.String(name), Filter: github.String("all"),
+		ListOptions: github.ListOptions{PerPage: perPage}}
+	var out []GateRun
+	for {
+		res, resp, err := c.gh.Checks.ListCheckRunsForRef(ctx, c.cfg.Owner, c.cfg.Repo, sha, opt)
+		if err != nil {
+			return nil, wrap("list check runs "+name+" on "+sha, err)
+		}
+		for _, run := range res.CheckRuns {
+			out = append(out, GateRun{CheckRun: carryRun(run), Completed: run.GetCompletedAt().Time})
+		}
+		if resp.NextPage == 0 {
+			return out, nil
+		}
+		opt.Page = resp.NextPage
+	}
+}
+
+// Permission returns a user's permission on the repository and role
+// name, as GET /repos/{o}/{r}/collaborators/{username}/permission answers
+// ("permission": admin, write, read or none; "role_name": admin,
+// maintain, write, triage, read or a custom role). A user GitHub does not
+// know answers 404: "none".
+func (c *Client) Permission(ctx context.Context, login string) (permission, role string, err error) {
+	if !decide.ValidLogin(login) {
+		return "", "", fmt.Errorf("permission of %q: not a login", login)
+	}
+	u := fmt.Sprintf("repos/%s/%s/collaborators/%s/permission", url.PathEscape(c.cfg.Owner), url.PathEscape(c.cfg.Repo), url.PathEscape(login))
+	req, err := c.gh.NewRequest(http.MethodGet, u, nil)
+	if err != nil {
+		return "", "", err
+	}
+	var v struct {
+		Permission string `json:"permission"`
+		RoleName   string `json:"role_name"`
+	}
+	if _, err := c.gh.Do(ctx, req, &v); err != nil {
+		var er *github.ErrorResponse
+		if errors.As(err, &er) && er.Response != nil && er.Response.StatusCode == http.StatusNotFound {
+			return "none", "", nil
+		}
+		return "", "", wrap("read the permission of "+login, err)
+	}
+	return v.Permission, v.RoleName, nil
+}
+
+// RepliedTo reports whether the pull request's conversation holds a reply
+// by the client's login (Config.Login) to comment (decide.RepliedTo), so a
+// rerun does not reply twice.
+func (c *Client) RepliedTo(ctx context.Context, pr int, comment int64) (bool, error) {
+	opt := &github.IssueListCommentsOptions{ListOptions: github.ListOptions{PerPage: perPage}}
+	for {
+		cs, resp, err := c.gh.Issues.ListComments(ctx, c.cfg.Owner, c.cfg.Repo, pr, opt)
+		if err != nil {
+			return false, wrap(fmt.Sprintf("list the comments of pull request %d", pr), err)
+		}
+		for _, cm := range cs {
+			if id, ok := decide.RepliedTo(cm.GetBody()); ok && id == comment && cm.GetUser().GetLogin() == c.cfg.Login {
+				return true, nil
+			}
+		}
+		if resp.NextPage == 0 {
+			return false, nil
+		}
+		opt.Page = resp.NextPage
+	}
+}
+
+// Reply posts a comment on the pull request's conversation.
+func (c *Client) Reply(ctx context.Context, pr int, body string) error {
+	if _, _, err := c.gh.Issues.CreateComment(ctx, c.cfg.Owner, c.cfg.Repo, pr, &github.IssueComment{Body: github.String(body)}); err != nil {
+		return wrap(fmt.Sprintf("reply on pull request %d", pr), err)
+	}
+	return nil
+}

@@ -1,0 +1,331 @@
+package action
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/carry"
+	"github.com/agcgate/agc-action/decide"
+	"github.com/agcgate/agc-action/ghapi"
+	"github.com/agcgate/agc-action/internal/cmdenv"
+	"github.com/agcgate/agc-action/internal/ghrun"
+	"github.com/agcgate/agc-action/internal/logsafe"
+	"github.com/agcgate/agc-action/validate"
+)
+
+// A person decides (docs/rounds.md, "A person decides"): on an
+// issue_comment event, which GitHub runs from the default branch with a
+// write token, a comment "/agc decide GATE OPTION: REASON" on a pull
+// request by a person with write access becomes the gate's check run on
+// the pull request's head, with the decision in its binding record. The
+// pull request's code is never checked out or run: its head is fetched by
+// id into the default branch's clone and its tree read as data, to bind
+// the decision to the head's scoped fingerprint. A comment that is not
+// taken as a decision gets one reply saying why.
+
+// commentEvent is what a decision reads of an issue_comment payload.
+type commentEvent struct {
+	Action string `json:"action"`
+	Issue  struct {
+		Number      int              `json:"number"`
+		PullRequest *json.RawMessage `json:"pull_request"`
+	} `json:"issue"`
+	Comment struct {
+		ID        int64     `json:"id"`
+		Body      string    `json:"body"`
+		HTMLURL   string    `json:"html_url"`
+		CreatedAt time.Time `json:"created_at"`
+		UpdatedAt time.Time `json:"updated_at"`
+		User      struct {
+			Login string `json:"login"`
+			ID    int64  `json:"id"`
+			Type  string `json:"type"`
+		} `json:"user"`
+	} `json:"comment"`
+	Repository struct {
+		DefaultBranch string `json:"default_branch"`
+	} `json:"repository"`
+}
+
+func readCommentEvent(path string) (*commentEvent, error) {
+	if path == "" {
+		return nil, errors.New("an issue_comment run needs its event (GITHUB_EVENT_PATH)")
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("read the event payload: %w", err)
+	}
+	var ev commentEvent
+	if err := json.Unmarshal(data, &ev); err != nil {
+		return nil, fmt.Errorf("event payload %s: %w", path, err)
+	}
+	return &ev, nil
+}
+
+func (ev *commentEvent) comment() decide.Comment {
+	c := ev.Comment
+	return decide.Comment{ID: c.ID, Action: ev.Action, Login: c.User.Login, UserID: c.User.ID, UserType: c.User.Type,
+		Created: c.CreatedAt, Updated: c.UpdatedAt, Body: c.Body}
+}
+
+// decideOnComment handles an issue_comment event: a decision is recorded,
+// or the comment is ignored with one reply, or it holds no decision and
+// nothing is done. Exit 0 unless GitHub or git failed, or an input is
+// wrong.
+func (r *actionRun) decideOnComment(ctx context.Context) int {
+	ev, err := readCommentEvent(r.e.Getenv("GITHUB_EVENT_PATH"))
+	if err != nil {
+		workflowCommand(r.e.Stdout, "error", err.Error())
+		return cmdenv.ExitUsage
+	}
+	id := ev.Comment.ID
+	d, found, perr := decide.Parse(ev.Comment.Body)
+	switch {
+	case ev.Issue.PullRequest == nil:
+		fmt.Fprintln(r.e.Stdout, "a comment on an issue, not a pull request: nothing to decide")
+		return cmdenv.ExitOK
+	case !found:
+		fmt.Fprintf(r.e.Stdout, "comment %d holds no decision (a line %q)\n", id, decide.Usage)
+		return cmdenv.ExitOK
+	case ev.Action == "deleted":
+		fmt.Fprintf(r.e.Stdout, "comment %d was deleted: nothing to decide\n", id)
+		return cmdenv.ExitOK
+	}
+	gh, err := r.decideClient()
+	if err != nil {
+		workflowCommand(r.e.Stdout, "error", err.Error())
+		return cmdenv.ExitUsage
+	}
+	pr := ev.Issue.Number
+	var ignored *decide.Ignored
+	if perr != nil {
+		ignored = &decide.Ignored{Why: perr.Error()}
+	} else if ignored, err = r.takeDecision(ctx, gh, ev, d); err != nil {
+		workflowCommand(r.e.Stdout, "error", "deciding on comment "+fmt.Sprint(id)+": "+err.Error())
+		return cmdenv.ExitUsage
+	}
+	if ignored == nil {
+		return cmdenv.ExitOK
+	}
+	fmt.Fprintf(r.e.Stdout, "comment %d is not taken as a decision: %s\n", id, logsafe.Line(ignored.Why))
+	// Once: a rerun finds the reply by its marker and says nothing more.
+	switch replied, err := gh.RepliedTo(ctx, pr, id); {
+	case err != nil:
+		workflowCommand(r.e.Stdout, "error", err.Error())
+		return cmdenv.ExitUsage
+	case replied:
+		fmt.Fprintf(r.e.Stdout, "comment %d: replied already\n", id)
+		return cmdenv.ExitOK
+	}
+	if err := gh.Reply(ctx, pr, decide.Reply(id, ignored.Why)); err != nil {
+		workflowCommand(r.e.Stdout, "error", err.Error())
+		return cmdenv.ExitUsage
+	}
+	return cmdenv.ExitOK
+}
+
+// decideClient is the client a decision posts with; the head it posts on
+// is the pull request's, read from GitHub.
+func (r *actionRun) decideClient() (*ghapi.Client, error) {
+	owner, repo, err := ghrun.SplitRepo("GITHUB_REPOSITORY", r.rc.Repository)
+	switch {
+	case err != nil:
+		return nil, err
+	case r.cfg.token == "" && !r.dryRun():
+		return nil, &inputError{"token", "deciding needs a token that can read permissions and write check runs and comments"}
+	case len(r.cfg.gates) == 0:
+		return nil, &inputError{"gate", "name the gates a person may decide, one per line"}
+	}
+	var dry io.Writer
+	if r.dryRun() {
+		dry = r.e.Stdout
+	}
+	return ghapi.NewFromEnv(r.e.Getenv, ghapi.Config{Owner: owner, Repo: repo, Token: r.cfg.token, Login: r.cfg.login}, dry)
+}
+
+// takeDecision checks the comment, its author and the round decided on,
+// binds the decision to the head's scoped fingerprint and posts it. It
+// returns why the comment is not taken as a decision (nil when it was, or
+// when it had been already), or an error when GitHub or git failed.
+func (r *actionRun) takeDecision(ctx context.Context, gh *ghapi.Client, ev *commentEvent, d decide.Decision) (*decide.Ignored, error) {
+	c := ev.comment()
+	if why := decide.CheckComment(c); why != nil {
+		return why, nil
+	}
+	perm, role, err := gh.Permission(ctx, c.Login)
+	if err != nil {
+		return nil, err
+	}
+	if why := decide.CheckPermission(c.Login, perm, role); why != nil {
+		return why, nil
+	}
+	if d.Gate == validate.GateID || !slices.Contains(r.cfg.gates, d.Gate) {
+		return &decide.Ignored{Why: fmt.Sprintf("gate %s is not one this workflow lets a person decide (its input gate names %s)", d.Gate, strings.Join(r.cfg.gates, ", "))}, nil
+	}
+	head, why, err := r.prHead(ctx, gh, ev.Issue.Number)
+	if why != nil || err != nil {
+		return why, err
+	}
+	run, resp, why, err := r.decidedRun(ctx, gh, c, d.Gate, head)
+	if why != nil || err != nil || run == nil {
+		return why, err
+	}
+	option, why := decide.Choose(d.Option, resp)
+	if why != nil {
+		return why, nil
+	}
+	nb, why, err := r.bindDecision(ctx, ev, run, head)
+	if why != nil || err != nil {
+		return why, err
+	}
+	rec := decide.Record{By: c.Login, ByID: c.UserID, Permission: perm, RoleName: role, Option: option, Conclusion: decide.Conclusion(option),
+		Reason: d.Reason, Comment: c.ID, CommentedAt: c.Created.UTC().Format(time.RFC3339), Decided: run.ID}
+	nb.Decision = &rec
+	err = gh.CarryRuns().Create(ctx, carry.NewCheckRun{Name: carry.CheckName(d.Gate), HeadSHA: head, Conclusion: rec.Conclusion,
+		Title: decide.Title(rec), Summary: decide.Summary(rec, d.Gate, head, nb.Fingerprint, githubURL(ev.Comment.HTMLURL), githubURL(run.HTMLURL)),
+		DetailsURL: ghrun.RunURL(r.e.Getenv, r.rc.Repository), Response: run.Response, Binding: nb})
+	if err != nil {
+		return nil, err
+	}
+	fmt.Fprintf(r.e.Stdout, "decision recorded on %s: %s chose %s for gate %s (%s), bound to %s\n", carry.Short(head), c.Login,
+		logsafe.Quote(option), d.Gate, rec.Conclusion, nb.Fingerprint)
+	return nil, nil
+}
+
+// prHead is the pull request's head: the last of its commits as GitHub
+// lists them (the issue_comment payload does not name it).
+func (r *actionRun) prHead(ctx context.Context, gh *ghapi.Client, pr int) (string, *decide.Ignored, error) {
+	commits, err := gh.PullRequestCommits(ctx, pr)
+	switch {
+	case err != nil:
+		return "", nil, err
+	case len(commits) == 0:
+		return "", &decide.Ignored{Why: fmt.Sprintf("pull request %d has no commits", pr)}, nil
+	case len(commits) >= 250:
+		return "", &decide.Ignored{Why: fmt.Sprintf("pull request %d has 250 commits or more, and GitHub lists only 250: its head cannot be told", pr)}, nil
+	}
+	return commits[len(commits)-1], nil, nil
+}
+
+// decidedRun is the round decided on: the gate's latest completed run on
+// the head by the trusted app, which must have completed before the
+// comment was made (a person decides on what they saw; a push or a new
+// round after the comment is not decided on). It returns nil and no
+// reason when that run already records this comment's decision (a rerun).
+func (r *actionRun) decidedRun(ctx context.Context, gh *ghapi.Client, c decide.Comment, gate, head string) (*ghapi.GateRun, *agc.Response, *decide.Ignored, error) {
+	name := carry.CheckName(gate)
+	runs, err := gh.GateRuns(ctx, head, name)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	app := r.cfg.appID
+	if app == 0 {
+		app = carry.ActionsAppID
+	}
+	var run *ghapi.GateRun
+	for i := range runs {
+		x := &runs[i]
+		if x.AppID == app && x.Name == name && x.HeadSHA == head && x.Status == "completed" && (run == nil || x.ID > run.ID) {
+			run = x
+		}
+	}
+	ignore := func(format string, a ...any) (*ghapi.GateRun, *agc.Response, *decide.Ignored, error) {
+		return nil, nil, &decide.Ignored{Why: fmt.Sprintf(format, a...)}, nil
+	}
+	if run == nil {
+		return ignore("there is no completed %s check run by app %d on the head %s to decide on", name, app, carry.Short(head))
+	}
+	b := run.Binding
+	if b != nil && b.Decision != nil && b.Decision.Comment == c.ID {
+		fmt.Fprintf(r.e.Stdout, "comment %d: its decision is recorded already, in check run %d\n", c.ID, run.ID)
+		return nil, nil, nil, nil
+	}
+	switch {
+	case run.Completed.After(c.Created):
+		return ignore("the %s check run on the head %s (%d) completed at %s, after the comment was made (%s): the head or its round changed since; decide again on what is there now",
+			name, carry.Short(head), run.ID, run.Completed.UTC().Format(time.RFC3339), c.Created.UTC().Format(time.RFC3339))
+	case b == nil:
+		return ignore("check run %d holds no binding record: its answer is not bound to a scoped fingerprint, so a decision on it could be neither carried nor voided", run.ID)
+	case b.Gate != gate || (b.CarriedTo == "" && b.SHA != head) || (b.CarriedTo != "" && b.CarriedTo != head):
+		return ignore("check run %d holds the binding of another gate or commit", run.ID)
+	case run.Response == nil:
+		return ignore("check run %d carries no AGC response", run.ID)
+	}
+	resp, err := agc.Decode(fmt.Sprintf("check run %d", run.ID), run.Response, agc.Limits{})
+	if err != nil {
+		return ignore("check run %d: the embedded response does not decode", run.ID)
+	}
+	return run, resp, nil, nil
+}
+
+// bindDecision fingerprints the head's tree, fetched by id into the
+// default branch's clone and read as data, over the workflow's scope
+// (read from the default branch); it must be the fingerprint the run
+// decided on is bound to, so the decision holds and is voided exactly as
+// that run's verdict would be.
+func (r *actionRun) bindDecision(ctx context.Context, ev *commentEvent, run *ghapi.GateRun, head string) (*carry.Binding, *decide.Ignored, error) {
+	g := r.repo(ctx)
+	if g == nil {
+		return nil, nil, errors.New("deciding needs the default branch checked out in the workspace (actions/checkout, never the pull request's head): the head is fetched into it as data")
+	}
+	defer g.Close()
+	if !g.HasCommit(ctx, head) {
+		if err := g.FetchCommit(ctx, "origin", head); err != nil {
+			return nil, nil, err
+		}
+	}
+	if r.rc.BaseRef == "" {
+		r.rc.BaseRef = ev.Repository.DefaultBranch // the scope-file is read there
+	}
+	w, err := r.workflow(ctx, g)
+	switch {
+	case err != nil:
+		return nil, nil, err
+	case !w.Defined():
+		return nil, nil, &inputError{"scope", "deciding needs the scope the gates are bound with (scope or scope-file): " + carry.ErrNoScope.Error()}
+	}
+	b := run.Binding
+	nb, err := carry.Bind(ctx, carry.RepoFingerprinter(g), w, agc.Gate{ID: b.Gate, Version: b.GateVersion}, head, head)
+	if err != nil {
+		return nil, &decide.Ignored{Why: "the head cannot be bound to a scoped fingerprint: " + err.Error()}, nil
+	}
+	if nb.Fingerprint != b.Fingerprint {
+		return nil, &decide.Ignored{Why: fmt.Sprintf("at the head %s the scope this workflow defines (%s) gives %s, but check run %d is bound to %s: "+
+			"the workflow that decides must bind with the scope and gate-config the gate's workflow binds with", carry.Short(head), w.ScopeFrom, nb.Fingerprint, run.ID, b.Fingerprint)}, nil
+	}
+	return &nb, nil, nil
+}
+
+// githubURL returns u when it is a plain https URL to link to, else "".
+func githubURL(u string) string {
+	if !strings.HasPrefix(u, "https://") || strings.ContainsAny(u, " ()<>[]\"'`\n\r\t") {
+		return ""
+	}
+	return u
+}
+
+// decidedDoc is what a carried run stands for in this run's outputs, job
+// summary and exit code: the gate's answer, with the verdict of the
+// person's decision when the run carried one (accept: allow; any other
+// option: block). The carried run itself holds the answer as the gate
+// wrote it.
+func decidedDoc(res *carry.Result, d agc.Doc) agc.Doc {
+	if res.From == nil || res.From.Binding == nil || res.From.Binding.Decision == nil {
+		return d
+	}
+	out := *d.Response
+	out.Verdict = agc.Block
+	if res.From.Binding.Decision.Conclusion == "success" {
+		out.Verdict = agc.Allow
+	}
+	raw, _ := agc.Encode(&out)
+	return agc.Doc{Response: &out, Raw: raw}
+}
