@@ -7,7 +7,8 @@
 // and reports each repair as a diag.Lint naming its place; an input it
 // cannot read at all is an error with a diag.Place.
 //
-// Pure: source files are read only through the fs.FS it is given.
+// Pure, no I/O of its own: source files are read only through the fs.FS
+// it is given.
 package rdf
 
 import "encoding/json"

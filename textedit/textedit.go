@@ -2,7 +2,7 @@
 // patch remedy's edit ({path, find, replace}) whose find text occurs exactly
 // once in the file, as review.ResolveEdit requires, so the suggestion made
 // from it replaces exactly those bytes. Readers of formats that give fixes
-// as ranges (rdf) or as hunks (udiff) share it. Pure: it is given the
+// as ranges (rdf) or as hunks (udiff) share it. It does no I/O: it is given the
 // file's bytes.
 package textedit
 

@@ -5,7 +5,8 @@
 // (docs/rdf-mapping.md, "A fixer's diff"). The old side of the diff is the
 // file under review; the new side is what the fixer wants.
 //
-// Pure: source files are read only through the fs.FS it is given.
+// Pure, no I/O of its own: source files are read only through the fs.FS
+// it is given.
 package udiff
 
 import (

@@ -60,7 +60,7 @@ func TestOnlyPostersImportGHAPI(t *testing.T) {
 		t.Fatalf("found only %d packages under %s", len(all), root)
 	}
 	posters := []string{"internal/action", "internal/cli"}
-	pure := []string{"agc", "diag", "schema", "validate", "render", "extract", "sarif", "formats", "bridge", "carry", "review", "rounds", "decide"}
+	pure := []string{"agc", "diag", "schema", "validate", "render", "extract", "sarif", "formats", "bridge", "carry", "review", "rounds", "decide", "rdf", "udiff", "textedit"}
 	for pkg, deps := range all {
 		for _, dep := range deps {
 			if dep == "ghapi" && !slices.Contains(posters, pkg) {
