@@ -4,7 +4,9 @@ import (
 	"archive/zip"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -94,7 +96,20 @@ func buildProxy(t *testing.T, root, proxy string) {
 		t.Fatal(err)
 	}
 	z := zip.NewWriter(f)
-	for _, name := range strings.Split(strings.TrimRight(string(list), "\x00"), "\x00") {
+	names := strings.Split(strings.TrimRight(string(list), "\x00"), "\x00")
+	// A directory below the root that holds a go.mod is a module of its
+	// own (tools/ is), and a module zip leaves it out, as the go command
+	// does when it makes one.
+	var nested []string
+	for _, name := range names {
+		if path.Base(name) == "go.mod" && name != "go.mod" {
+			nested = append(nested, path.Dir(name)+"/")
+		}
+	}
+	for _, name := range names {
+		if slices.ContainsFunc(nested, func(d string) bool { return strings.HasPrefix(name, d) }) {
+			continue
+		}
 		st, err := os.Lstat(filepath.Join(root, name))
 		if err != nil || !st.Mode().IsRegular() {
 			continue // deleted in the worktree, or a symlink (not allowed in a module zip)
