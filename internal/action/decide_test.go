@@ -168,7 +168,7 @@ func TestActionPersonDecides(t *testing.T) {
 		b.Decision.Reason != "the naming is the team's choice @org/leads <!-- x --> #12" {
 		t.Errorf("decision record %+v in binding %+v, want bound to %s as check run %d is", b.Decision, b, want.Fingerprint, judged.ID)
 	}
-	if n := runsNamed(p.srv, h0, "agc/code-review"); n != 2 {
+	if n := countRuns(p.srv, h0, "agc/code-review"); n != 2 {
 		t.Errorf("%d runs on the head, want the gate's and one decision (a rerun posts none)", n)
 	}
 	for _, raw := range []string{"@org/leads", "<!-- x", "#12"} {
@@ -263,18 +263,6 @@ func (p *carryPR) escalation() {
 	f["remedy"] = map[string]any{"kind": "decide", "ask": "the maintainers", "options": []string{"accept", "block", "split the change"}}
 	data, _ = json.Marshal(r)
 	os.WriteFile(path, data, 0o644)
-}
-
-func runsNamed(srv *ghtest.Server, sha, name string) int {
-	n := 0
-	srv.Snapshot(func(_ map[string]*ghtest.PullRequest, runs []*ghtest.CheckRun, _ []*ghtest.Status, _ []*ghtest.SARIFUpload) {
-		for _, r := range runs {
-			if r.HeadSHA == sha && r.Name == name {
-				n++
-			}
-		}
-	})
-	return n
 }
 
 // TestDecisionOptionsOfTheEscalation keeps decide and the Action's own
