@@ -307,21 +307,10 @@ func TestActionCarryShallowClone(t *testing.T) {
 // suggestion is computed on the head's files, so it lands on the head's
 // line, not the merge's.
 func TestActionMergeCheckoutSuggestsOnHeadLines(t *testing.T) {
-	const base = "package a\n\nfunc f() {\n\ta_1 := compute(1)\n\ta_2 := compute(2)\n}\n"
-	const head = "package a\n\nfunc f() {\n\ta_1 := compute(100)\n\ta_2 := compute(2)\n}\n"
 	srv := ghtest.New(t, ghtest.Options{})
 	repo := gittest.New(t)
-	repo.Write("src/a.go", base)
-	repo.Commit("base")
-	repo.Git("checkout", "-q", "-b", "pr")
-	repo.Write("src/a.go", head)
-	h0 := repo.Commit("the change")
-	repo.Git("checkout", "-q", "main")
-	repo.Write("src/a.go", "// one\n// two\n"+base)
-	repo.Commit("base moves on")
-	repo.Git("checkout", "-q", "--detach", "main")
-	repo.Git("merge", "-q", "--no-ff", "-m", "merge", h0)
-	srv.SetHead(prfixture.Repo, 2, h0, []ghtest.File{{Path: "src/a.go", Base: base, Head: head}})
+	h0 := mergeCheckout(repo)
+	srv.SetHead(prfixture.Repo, 2, h0, []ghtest.File{{Path: "src/a.go", Base: mergeBase, Head: mergeHead}})
 
 	r := &agc.Response{AGC: agc.Version, Gate: agc.Gate{ID: "lint", Kind: agc.Deterministic, Version: "1"},
 		Subject: agc.Subject{Kind: agc.SubjectDiff, Fingerprint: "sha256:x", Scope: []string{"src/**"}}, Verdict: agc.Block,
@@ -334,13 +323,9 @@ func TestActionMergeCheckoutSuggestsOnHeadLines(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(repo.Dir, "lint.json"), data, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	run := newActionRunner(t, srv, repo.Dir, "pull_request", prfixture.Event).input("agc", "lint.json").input("fail-on", "never")
+	ev := eventWithSHAs(t, "pull_request.synchronize.json", prfixture.HeadSHA, h0)
+	run := newActionRunner(t, srv, repo.Dir, "pull_request", ev).input("agc", "lint.json").input("fail-on", "never")
 	run.env["GITHUB_SHA"] = repo.Git("rev-parse", "HEAD")
-	ev := strings.ReplaceAll(readFile(t, prfixture.Event), prfixture.HeadSHA, h0)
-	run.env["GITHUB_EVENT_PATH"] = filepath.Join(t.TempDir(), "event.json")
-	if err := os.WriteFile(run.env["GITHUB_EVENT_PATH"], []byte(ev), 0o644); err != nil {
-		t.Fatal(err)
-	}
 	if code, out := run.run(); code != cmdenv.ExitOK {
 		t.Fatalf("exit %d\n%s", code, out)
 	}

@@ -133,6 +133,31 @@ func annotatedLines(run *ghtest.CheckRun) map[string]float64 {
 	return out
 }
 
+// mergeBase and mergeHead are src/a.go at the base and at the head of the
+// merge-checkout tests: the head changes line 4.
+const (
+	mergeBase = "package a\n\nfunc f() {\n\ta_1 := compute(1)\n\ta_2 := compute(2)\n}\n"
+	mergeHead = "package a\n\nfunc f() {\n\ta_1 := compute(100)\n\ta_2 := compute(2)\n}\n"
+)
+
+// mergeCheckout builds in repo what the default pull_request checkout is:
+// the head h0 (mergeHead on branch pr, over mergeBase) merged into a main
+// that gained two lines above the change since, and leaves repo detached
+// at that merge. It returns h0.
+func mergeCheckout(repo *gittest.Repo) string {
+	repo.Write("src/a.go", mergeBase)
+	repo.Commit("base")
+	repo.Git("checkout", "-q", "-b", "pr")
+	repo.Write("src/a.go", mergeHead)
+	h0 := repo.Commit("the change")
+	repo.Git("checkout", "-q", "main")
+	repo.Write("src/a.go", "// one\n// two\n"+mergeBase)
+	repo.Commit("base moves on")
+	repo.Git("checkout", "-q", "--detach", "main")
+	repo.Git("merge", "-q", "--no-ff", "-m", "merge", h0)
+	return h0
+}
+
 // TestActionMergeCheckoutAnnotations: on the default pull_request
 // checkout, the merge with a base that gained two lines above the change,
 // shallow as actions/checkout makes it, the head's objects are not in the
@@ -140,19 +165,8 @@ func annotatedLines(run *ghtest.CheckRun) map[string]float64 {
 // with a line is annotated on the head's line, not the merge's. With no
 // origin to fetch from, a finding keeps the line its location names.
 func TestActionMergeCheckoutAnnotations(t *testing.T) {
-	const base = "package a\n\nfunc f() {\n\ta_1 := compute(1)\n\ta_2 := compute(2)\n}\n"
-	const head = "package a\n\nfunc f() {\n\ta_1 := compute(100)\n\ta_2 := compute(2)\n}\n"
 	origin := gittest.New(t)
-	origin.Write("src/a.go", base)
-	origin.Commit("base")
-	origin.Git("checkout", "-q", "-b", "pr")
-	origin.Write("src/a.go", head)
-	h0 := origin.Commit("the change")
-	origin.Git("checkout", "-q", "main")
-	origin.Write("src/a.go", "// one\n// two\n"+base)
-	origin.Commit("base moves on")
-	origin.Git("checkout", "-q", "--detach", "main")
-	origin.Git("merge", "-q", "--no-ff", "-m", "merge", h0)
+	h0 := mergeCheckout(origin)
 	merge := origin.Git("rev-parse", "HEAD")
 	origin.Git("update-ref", "refs/pull/2/merge", merge)
 
@@ -169,7 +183,7 @@ func TestActionMergeCheckoutAnnotations(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			srv := ghtest.New(t, ghtest.Options{})
-			srv.SetHead(prfixture.Repo, 2, h0, []ghtest.File{{Path: "src/a.go", Base: base, Head: head}})
+			srv.SetHead(prfixture.Repo, 2, h0, []ghtest.File{{Path: "src/a.go", Base: mergeBase, Head: mergeHead}})
 			ws := filepath.Join(t.TempDir(), "ws")
 			gittest.Run(t, origin.Dir, "init", "-q", ws)
 			gittest.Run(t, ws, "remote", "add", "origin", "file://"+origin.Dir)
