@@ -95,6 +95,24 @@ func judge(t *testing.T, runs *fakeRuns, r *gittest.Repo, app int64, rev string)
 	runs.post(app, rev, "failure", raw, &b)
 }
 
+// judgedBase is a repository whose workflow scopes src/**, with its first
+// commit h1 judged (a block) by app.
+func judgedBase(t *testing.T, app int64) (r *gittest.Repo, runs *fakeRuns, h1 string) {
+	t.Helper()
+	r = gittest.New(t)
+	r.Write("src/a.go", "package a\n", ".agc/scope", "src/**\n", ".agc/review.md", "Review.\n")
+	h1 = r.Commit("base")
+	runs = &fakeRuns{}
+	judge(t, runs, r, app, h1)
+	return r, runs, h1
+}
+
+// docsPush commits a change outside the scope and returns the commit.
+func docsPush(r *gittest.Repo) string {
+	r.Write("docs/x.md", "x\n")
+	return r.Commit("docs")
+}
+
 func TestThreePushes(t *testing.T) {
 	r := gittest.New(t)
 	r.Write("src/a.go", "package a\n", "docs/README.md", "# docs\n", ".agc/scope", "src/**\n", ".agc/review.md", "Review.\n")
@@ -144,13 +162,8 @@ func TestThreePushes(t *testing.T) {
 }
 
 func TestForgedRunFromAnotherAppIgnored(t *testing.T) {
-	r := gittest.New(t)
-	r.Write("src/a.go", "package a\n", ".agc/scope", "src/**\n", ".agc/review.md", "Review.\n")
-	h1 := r.Commit("base")
-	runs := &fakeRuns{}
-	judge(t, runs, r, otherApp, h1) // a forged run, same name, matching fingerprint
-	r.Write("docs/x.md", "x\n")
-	h2 := r.Commit("docs")
+	r, runs, h1 := judgedBase(t, otherApp) // a forged run, same name, matching fingerprint
+	h2 := docsPush(r)
 	res, err := FromHeads(context.Background(), runs, input(t, r, h2, h1))
 	if err != nil {
 		t.Fatal(err)
@@ -200,14 +213,9 @@ func TestPreviousHeads(t *testing.T) {
 // A run of our app whose conclusion is not its verdict's (a skipped or
 // cancelled run) is not carried: "skipped" would pass a required check.
 func TestCarryRefusesConclusionOfAnotherVerdict(t *testing.T) {
-	r := gittest.New(t)
-	r.Write("src/a.go", "package a\n", ".agc/scope", "src/**\n", ".agc/review.md", "Review.\n")
-	h1 := r.Commit("base")
-	runs := &fakeRuns{}
-	judge(t, runs, r, ourApp, h1) // a block
+	r, runs, h1 := judgedBase(t, ourApp) // a block
 	runs.runs[0].Conclusion = "skipped"
-	r.Write("docs/x.md", "x\n")
-	h2 := r.Commit("docs")
+	h2 := docsPush(r)
 	conclusion := func(v string) string { return map[string]string{agc.Block: "failure"}[v] }
 	in := input(t, r, h2, h1)
 	in.Conclusion = conclusion
@@ -224,14 +232,9 @@ func TestCarryRefusesConclusionOfAnotherVerdict(t *testing.T) {
 // A trusted run without a binding record is never carried, whatever its
 // response says it judged: the answer was not bound by agc-action.
 func TestCarryNeedsBinding(t *testing.T) {
-	r := gittest.New(t)
-	r.Write("src/a.go", "package a\n", ".agc/scope", "src/**\n", ".agc/review.md", "Review.\n")
-	h1 := r.Commit("base")
-	runs := &fakeRuns{}
-	judge(t, runs, r, ourApp, h1)
+	r, runs, h1 := judgedBase(t, ourApp)
 	runs.runs[0].Binding = nil
-	r.Write("docs/x.md", "x\n")
-	h2 := r.Commit("docs")
+	h2 := docsPush(r)
 	res, err := FromHeads(context.Background(), runs, input(t, r, h2, h1))
 	if err != nil || res.Carried || len(runs.on(h2)) != 0 || !strings.Contains(res.Reason, "has no binding record") {
 		t.Errorf("unbound run: %+v, %v", res, err)
@@ -246,13 +249,8 @@ func TestCarryNeedsBinding(t *testing.T) {
 // must be the binding's; where it cannot (a shallow clone), the binding
 // record of our own run stands for it.
 func TestCarryRecomputesWhereItCan(t *testing.T) {
-	r := gittest.New(t)
-	r.Write("src/a.go", "package a\n", ".agc/scope", "src/**\n", ".agc/review.md", "Review.\n")
-	h1 := r.Commit("base")
-	runs := &fakeRuns{}
-	judge(t, runs, r, ourApp, h1)
-	r.Write("docs/x.md", "x\n")
-	h2 := r.Commit("docs")
+	r, runs, h1 := judgedBase(t, ourApp)
+	h2 := docsPush(r)
 
 	in := input(t, r, h2, h1)
 	res, err := FromHeads(context.Background(), runs, in)
@@ -293,11 +291,7 @@ func fingerprintAt(t *testing.T, r *gittest.Repo, rev string) string {
 // Without a scope the workflow defines, or with one that selects nothing
 // now, nothing is carried.
 func TestCarryNeedsTheWorkflowsScope(t *testing.T) {
-	r := gittest.New(t)
-	r.Write("src/a.go", "package a\n", ".agc/scope", "src/**\n", ".agc/review.md", "Review.\n")
-	h1 := r.Commit("base")
-	runs := &fakeRuns{}
-	judge(t, runs, r, ourApp, h1)
+	r, runs, h1 := judgedBase(t, ourApp)
 	r.Git("rm", "-q", "-r", "src")
 	h2 := r.Commit("no src any more")
 	in := input(t, r, h2, h1)
