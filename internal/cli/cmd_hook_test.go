@@ -70,17 +70,25 @@ func TestHookEndToEnd(t *testing.T) {
 			if s != nil && s["permissionDecision"] == "allow" {
 				t.Fatalf("a gate's answer approved the call: %s", out)
 			}
-			if tt.want == "" {
-				if len(m) != 0 {
-					t.Errorf("allow answers {}, got %s", out)
-				}
-				return
-			}
-			path, want, _ := strings.Cut(tt.want, "=")
-			if got := lookup(m, s, path); got != want {
-				t.Errorf("%s = %q, want %q\n%s", path, got, want, out)
-			}
+			wantHookAnswer(t, out, m, s, tt.want)
 		})
+	}
+}
+
+// wantHookAnswer checks the hook's answer m, printed as out, against want:
+// "path=value" with the path found by lookup in m or spec, or "" for the
+// empty answer {} that allows the call.
+func wantHookAnswer(t *testing.T, out string, m, spec map[string]any, want string) {
+	t.Helper()
+	if want == "" {
+		if len(m) != 0 {
+			t.Errorf("allow answers {}, got %s", out)
+		}
+		return
+	}
+	path, value, _ := strings.Cut(want, "=")
+	if got := lookup(m, spec, path); got != value {
+		t.Errorf("%s = %q, want %q\n%s", path, got, value, out)
 	}
 }
 
