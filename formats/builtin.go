@@ -2,6 +2,7 @@ package formats
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 
@@ -110,14 +111,11 @@ func ReadSARIFRuns(file string, data []byte, opts ReadOptions) ([]*agc.Response,
 
 // writeSARIF writes one log and refuses one GitHub would reject.
 func writeSARIF(w io.Writer, rs []*agc.Response, opts WriteOptions) error {
-	rep, err := sarif.FromAGC(rs, sarif.WriteOptions{FS: opts.FS})
-	if err != nil {
-		return err
-	}
-	if err := sarif.CheckLimits(rep); err != nil {
+	data, err := sarif.Encode(rs, sarif.WriteOptions{FS: opts.FS})
+	var le *sarif.LimitError
+	if errors.As(err, &le) {
 		return fmt.Errorf("the SARIF log would exceed GitHub's limits: %w", err)
 	}
-	data, err := sarif.Marshal(rep)
 	if err != nil {
 		return err
 	}

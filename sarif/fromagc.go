@@ -59,6 +59,20 @@ func FromAGC(responses []*agc.Response, opts WriteOptions) (*gosarif.Report, err
 	return rep, nil
 }
 
+// Encode is Marshal(FromAGC(responses, opts)), refused with a *LimitError
+// when the log is beyond GitHub's limits on counts (CheckLimits). The size
+// limit is the caller's: CheckSize.
+func Encode(responses []*agc.Response, opts WriteOptions) ([]byte, error) {
+	rep, err := FromAGC(responses, opts)
+	if err != nil {
+		return nil, err
+	}
+	if err := CheckLimits(rep); err != nil {
+		return nil, err
+	}
+	return Marshal(rep)
+}
+
 func runFromAGC(r *agc.Response, src *Source, findingsOnly bool) (*gosarif.Run, error) {
 	w := &runWriter{resp: r, src: src, ruleIndex: map[string]int{}, descriptors: []*gosarif.ReportingDescriptor{},
 		remedies: map[plainRemedy]rawJSON{}, checks: map[plainCheck]rawJSON{}}

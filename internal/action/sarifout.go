@@ -14,7 +14,7 @@ import (
 )
 
 // writeSARIFFile writes rs as one SARIF log to path, exactly as
-// sarif.Marshal(sarif.FromAGC(rs, opt)) would, within GitHub's limits,
+// sarif.Encode(rs, opt) would, within GitHub's limits,
 // but converting and encoding one run at a time: 20 runs of 25,000
 // results are over a gigabyte as go-sarif values, one run is a twentieth
 // of it. encoding/json writes an array element exactly as it writes the
@@ -60,11 +60,7 @@ func writeSARIFFile(path string, rs []*agc.Response, opt sarif.WriteOptions) err
 // emptyLog is the encoding of a log with no runs, cut around its runs'
 // brackets: `{..."runs":[` and `]}` with the newline.
 func emptyLog(opt sarif.WriteOptions) (head, tail []byte, err error) {
-	rep, err := sarif.FromAGC(nil, opt)
-	if err != nil {
-		return nil, nil, err
-	}
-	data, err := sarif.Marshal(rep)
+	data, err := sarif.Encode(nil, opt)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -78,18 +74,11 @@ func emptyLog(opt sarif.WriteOptions) (head, tail []byte, err error) {
 
 // oneRun is the encoding of r's run, the i-th of the log.
 func oneRun(r *agc.Response, i int, opt sarif.WriteOptions, head, tail []byte) ([]byte, error) {
-	rep, err := sarif.FromAGC([]*agc.Response{r}, opt)
-	if err != nil {
-		return nil, err
+	data, err := sarif.Encode([]*agc.Response{r}, opt)
+	var le *sarif.LimitError
+	if errors.As(err, &le) {
+		le.Pointer = strings.Replace(le.Pointer, "/runs/0", fmt.Sprintf("/runs/%d", i), 1)
 	}
-	if err := sarif.CheckLimits(rep); err != nil {
-		var le *sarif.LimitError
-		if errors.As(err, &le) {
-			le.Pointer = strings.Replace(le.Pointer, "/runs/0", fmt.Sprintf("/runs/%d", i), 1)
-		}
-		return nil, err
-	}
-	data, err := sarif.Marshal(rep)
 	if err != nil {
 		return nil, err
 	}
@@ -112,14 +101,7 @@ func uniqueGates(rs []*agc.Response) bool {
 
 // writeSARIFWhole converts and encodes rs in one go.
 func writeSARIFWhole(path string, rs []*agc.Response, opt sarif.WriteOptions) error {
-	rep, err := sarif.FromAGC(rs, opt)
-	if err != nil {
-		return err
-	}
-	if err := sarif.CheckLimits(rep); err != nil {
-		return err
-	}
-	data, err := sarif.Marshal(rep)
+	data, err := sarif.Encode(rs, opt)
 	if err != nil {
 		return err
 	}

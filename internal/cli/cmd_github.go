@@ -252,14 +252,7 @@ func deliverGithub(ctx context.Context, e *Env, o githubOptions, in githubInputs
 func uploadAll(ctx context.Context, e *Env, c *ghapi.Client, o githubOptions, in githubInputs) error {
 	logs := in.sarif
 	if len(in.agc) > 0 {
-		rep, err := sarif.FromAGC(in.agc, sarif.WriteOptions{FS: cmdenv.MustSourceFS(o.root)})
-		if err != nil {
-			return err
-		}
-		if err := sarif.CheckLimits(rep); err != nil {
-			return err
-		}
-		data, err := sarif.Marshal(rep)
+		data, err := sarif.Encode(in.agc, sarif.WriteOptions{FS: cmdenv.MustSourceFS(o.root)})
 		if err != nil {
 			return err
 		}
