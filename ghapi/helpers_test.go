@@ -61,6 +61,22 @@ func newClient(t *testing.T, srv *ghtest.Server, token string, sl *fakeSleep) *C
 	return c
 }
 
+// reviewPR loads pull request 2 at headSHA and reviews it with r, as the
+// Action does on every run, failing the test on either error.
+func reviewPR(t *testing.T, c *Client, r *agc.Response, head files) *ReviewResult {
+	t.Helper()
+	ctx := context.Background()
+	st, err := c.LoadPR(ctx, 2, headSHA)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := c.Review(ctx, st, r, ReviewOptions{Head: head})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
 // lines returns n numbered lines of Go-like text.
 func lines(prefix string, n int) string {
 	var b strings.Builder

@@ -22,16 +22,8 @@ func TestDuplicateIDsDoNotFlipFlop(t *testing.T) {
 	f2.What = "Another text."
 	r := response("lint", agc.Block, f1, f2)
 	c := newClient(t, srv, ghtest.TokenActions, &fakeSleep{})
-	ctx := context.Background()
 	for run := 1; run <= 3; run++ {
-		st, err := c.LoadPR(ctx, 2, headSHA)
-		if err != nil {
-			t.Fatal(err)
-		}
-		res, err := c.Review(ctx, st, r, ReviewOptions{Head: head})
-		if err != nil {
-			t.Fatal(err)
-		}
+		res := reviewPR(t, c, r, head)
 		t.Logf("run %d: posted %d edited %d unchanged %d resolved %d", run, res.Posted, res.Edited, res.Unchanged, res.Resolved)
 		if run == 3 && res.Edited != 0 {
 			t.Errorf("run 3 of an unchanged response edited %d comments", res.Edited)

@@ -34,15 +34,7 @@ func TestReviewPlacesEveryFindingOnce(t *testing.T) {
 		finding("lint", "cmd", "Bash.command", agc.Blocking),                                                                 // no file: body
 	)
 	c := newClient(t, srv, ghtest.TokenActions, &fakeSleep{})
-	ctx := context.Background()
-	st, err := c.LoadPR(ctx, 2, headSHA)
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := c.Review(ctx, st, r, ReviewOptions{Head: head})
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := reviewPR(t, c, r, head)
 	got := map[string]string{}
 	for _, p := range res.Placed {
 		got[p.Finding.ID] = p.Channel.String()
@@ -224,14 +216,7 @@ func TestDuplicateCommentsAreResolved(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	st, err := c.LoadPR(ctx, 2, headSHA)
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := c.Review(ctx, st, r, ReviewOptions{Head: head})
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := reviewPR(t, c, r, head)
 	if res.Posted != 0 || res.Resolved != 1 || res.Unchanged != 1 {
 		t.Errorf("%+v, want the duplicate resolved and the first kept", res)
 	}
