@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
@@ -170,11 +169,9 @@ func TestCarryGithub(t *testing.T) {
 		t.Fatalf("github --check: exit %d: %s", code, errs)
 	}
 	carry := func(head, before string) (int, string, string) {
-		var out, errb bytes.Buffer
-		code := runCarry(&Env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb, Getenv: env}, []string{"--github", "--gate", "review",
+		return envCall(t, env, runCarry, "--github", "--gate", "review",
 			"--repo", r.Dir, "--rev", head, "--sha", head, "--before", before, "--pr", "7",
-			"--scope-file", ".agc/scope", "--base", "main", "--gate-config", ".agc/review.md"})
-		return code, out.String(), errb.String()
+			"--scope-file", ".agc/scope", "--base", "main", "--gate-config", ".agc/review.md")
 	}
 
 	r.Write("docs/README.md", "# docs, reworded\n")
@@ -220,10 +217,9 @@ func TestCarryGithubUsage(t *testing.T) {
 		{[]string{"--github", "--gate", "g", "--sha", "abc", "--pr", "1", "--scope-file", ".agc/scope"}, "--scope-file needs --base"},
 		{[]string{"--github", "--gate", "g", "--sha", "abc", "--pr", "1", "--repository", "nope"}, `--repository "nope" is not OWNER/NAME`},
 	} {
-		var out, errb bytes.Buffer
-		code := runCarry(&Env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb, Getenv: env}, tc.args)
-		if code != ExitUsage || !strings.Contains(errb.String(), tc.want) {
-			t.Errorf("carry %q: exit %d, stderr %q; want 2 and %q", tc.args, code, errb.String(), tc.want)
+		code, _, errs := envCall(t, env, runCarry, tc.args...)
+		if code != ExitUsage || !strings.Contains(errs, tc.want) {
+			t.Errorf("carry %q: exit %d, stderr %q; want 2 and %q", tc.args, code, errs, tc.want)
 		}
 	}
 }
@@ -270,11 +266,10 @@ func TestAttackGithubForgedBinding(t *testing.T) {
 	r.Write("src/backdoor.go", "package a // phones home\n")
 	h1 := r.Commit("backdoor")
 	srv.SetHead(ghRepo, 7, h1, nil)
-	var stdout, stderr bytes.Buffer
-	code = runCarry(&Env{Stdin: strings.NewReader(""), Stdout: &stdout, Stderr: &stderr, Getenv: env}, []string{"--github", "--gate", "review",
-		"--repo", r.Dir, "--rev", h1, "--sha", h1, "--before", h0, "--pr", "7", "--scope-file", ".agc/scope", "--base", "main"})
-	if code != ExitOK || !strings.HasPrefix(stdout.String(), "carried=false\n") {
-		t.Fatalf("carry --github: exit %d\n%s%s", code, stdout.String(), stderr.String())
+	code, stdout, stderr := envCall(t, env, runCarry, "--github", "--gate", "review",
+		"--repo", r.Dir, "--rev", h1, "--sha", h1, "--before", h0, "--pr", "7", "--scope-file", ".agc/scope", "--base", "main")
+	if code != ExitOK || !strings.HasPrefix(stdout, "carried=false\n") {
+		t.Fatalf("carry --github: exit %d\n%s%s", code, stdout, stderr)
 	}
 	srv.Snapshot(func(_ map[string]*ghtest.PullRequest, runs []*ghtest.CheckRun, _ []*ghtest.Status, _ []*ghtest.SARIFUpload) {
 		for _, run := range runs {
@@ -299,16 +294,14 @@ func TestCarryGithubScopeFlag(t *testing.T) {
 	}
 	r.Write("docs/README.md", "# docs, reworded\n")
 	h1 := r.Commit("docs")
-	var out, errb bytes.Buffer
 	args := []string{"--github", "--gate", "review", "--repo", r.Dir, "--rev", h1, "--sha", h1, "--before", h0, "--pr", "7", "--scope", "src/**"}
-	if code := runCarry(&Env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb, Getenv: env}, args); code != ExitOK ||
-		!strings.HasPrefix(out.String(), "carried=true\nreason=block carried from "+h0[:7]+": scope unchanged") {
-		t.Fatalf("docs-only push: exit %d\n%s%s", code, out.String(), errb.String())
+	if code, out, errs := envCall(t, env, runCarry, args...); code != ExitOK ||
+		!strings.HasPrefix(out, "carried=true\nreason=block carried from "+h0[:7]+": scope unchanged") {
+		t.Fatalf("docs-only push: exit %d\n%s%s", code, out, errs)
 	}
-	out.Reset()
 	args[len(args)-1] = "src/*.go" // another scope than the one bound
-	if code := runCarry(&Env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb, Getenv: env}, args); code != ExitOK ||
-		!strings.HasPrefix(out.String(), "carried=false\n") {
-		t.Errorf("another scope: exit %d\n%s%s", code, out.String(), errb.String())
+	if code, out, errs := envCall(t, env, runCarry, args...); code != ExitOK ||
+		!strings.HasPrefix(out, "carried=false\n") {
+		t.Errorf("another scope: exit %d\n%s%s", code, out, errs)
 	}
 }

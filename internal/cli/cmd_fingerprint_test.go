@@ -12,11 +12,17 @@ import (
 	"github.com/agcgate/agc-action/fingerprint/gittest"
 )
 
-// fpCall runs a command function with buffers.
+// fpCall runs a command function with buffers and no environment.
 func fpCall(t *testing.T, run func(*Env, []string) int, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
+	return envCall(t, func(string) string { return "" }, run, args...)
+}
+
+// envCall runs a command function with buffers and the environment getenv.
+func envCall(t *testing.T, getenv func(string) string, run func(*Env, []string) int, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
 	var out, errb bytes.Buffer
-	e := &Env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb, Getenv: func(string) string { return "" }, Version: "test"}
+	e := &Env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb, Getenv: getenv, Version: "test"}
 	code = run(e, args)
 	return code, out.String(), errb.String()
 }

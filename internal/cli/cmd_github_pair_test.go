@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
@@ -26,12 +25,11 @@ const twoGates = `[
 // carryGithub runs carry --github for gate from before to the new head.
 func carryOnGithub(t *testing.T, env func(string) string, dir, gate, before, head string) string {
 	t.Helper()
-	var out, errb bytes.Buffer
-	args := []string{"--github", "--gate", gate, "--repo", dir, "--rev", head, "--sha", head, "--before", before, "--pr", "7", "--scope", "src/**"}
-	if code := runCarry(&Env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb, Getenv: env}, args); code != ExitOK {
-		t.Fatalf("carry --github --gate %s: exit %d\n%s%s", gate, code, out.String(), errb.String())
+	code, out, errs := envCall(t, env, runCarry, "--github", "--gate", gate, "--repo", dir, "--rev", head, "--sha", head, "--before", before, "--pr", "7", "--scope", "src/**")
+	if code != ExitOK {
+		t.Fatalf("carry --github --gate %s: exit %d\n%s%s", gate, code, out, errs)
 	}
-	return out.String()
+	return out
 }
 
 // The attack of issue 11 case 3 through the CLI: a file given to github
@@ -90,10 +88,8 @@ func TestGithubPairedFileIsBound(t *testing.T) {
 }
 
 func TestCarryGithubRefusesUnsafeGateID(t *testing.T) {
-	var out, errb bytes.Buffer
-	code := runCarry(&Env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb, Getenv: func(string) string { return "" }},
-		[]string{"--github", "--gate", "Review\n::error::x", "--repository", "o/r", "--sha", "0123456", "--pr", "7", "--scope", "src/**"})
-	if code != ExitUsage || !strings.Contains(errb.String(), "--gate: gate id") || strings.Contains(out.String()+errb.String(), "\n::error") {
-		t.Errorf("carry --github with an unsafe gate id: exit %d\n%s%s", code, out.String(), errb.String())
+	code, out, errs := fpCall(t, runCarry, "--github", "--gate", "Review\n::error::x", "--repository", "o/r", "--sha", "0123456", "--pr", "7", "--scope", "src/**")
+	if code != ExitUsage || !strings.Contains(errs, "--gate: gate id") || strings.Contains(out+errs, "\n::error") {
+		t.Errorf("carry --github with an unsafe gate id: exit %d\n%s%s", code, out, errs)
 	}
 }

@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
@@ -34,9 +33,7 @@ func ghEnv(srv *ghtest.Server, token string, extra map[string]string) func(strin
 
 func runGH(t *testing.T, getenv func(string) string, args ...string) (int, string, string) {
 	t.Helper()
-	var out, errb bytes.Buffer
-	code := runGithub(&Env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb, Getenv: getenv}, args)
-	return code, out.String(), errb.String()
+	return envCall(t, getenv, runGithub, args...)
 }
 
 func TestGithubDeliversFromTheActionsEnvironment(t *testing.T) {
