@@ -11,6 +11,7 @@ import (
 	"github.com/agcgate/agc-action/ghapi/ghtest"
 	"github.com/agcgate/agc-action/internal/cmdenv"
 	"github.com/agcgate/agc-action/internal/prfixture"
+	"github.com/agcgate/agc-action/internal/testkit"
 	"github.com/agcgate/agc-action/review"
 	"github.com/agcgate/agc-action/sarif"
 	"github.com/google/go-github/v62/github"
@@ -201,14 +202,8 @@ func validatorSays(t *testing.T, srv *ghtest.Server, sha, rule string, want ...s
 
 // goLint is the go-lint block fixture with its gate id replaced.
 func goLint(t *testing.T, id string) []byte {
-	data, err := os.ReadFile(prfixture.Patch)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := agc.Decode("patch", data, agc.Limits{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	t.Helper()
+	r := testkit.Response(t, prfixture.Patch)
 	r.Gate.ID = id
 	out, err := agc.Encode(r)
 	if err != nil {

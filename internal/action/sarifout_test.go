@@ -8,6 +8,7 @@ import (
 
 	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/internal/cmdenv"
+	"github.com/agcgate/agc-action/internal/testkit"
 	"github.com/agcgate/agc-action/sarif"
 )
 
@@ -16,15 +17,7 @@ import (
 func TestSARIFFileOneRunAtATime(t *testing.T) {
 	var rs []*agc.Response
 	for _, f := range []string{"allow-empty.json", "block-patch.json", "escalate-review.json", "repaired-rewrite.json"} {
-		data, err := os.ReadFile(filepath.Join("../../fixtures/agc/valid", f))
-		if err != nil {
-			t.Fatal(err)
-		}
-		r, err := agc.Decode(f, data, agc.Limits{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		rs = append(rs, r)
+		rs = append(rs, testkit.Response(t, filepath.Join("../../fixtures/agc/valid", f)))
 	}
 	root := t.TempDir()
 	data, err := os.ReadFile("../../fixtures/sarif/lint-two-runs.sarif")
