@@ -5,11 +5,12 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/agcgate/agc-action/internal/testkit"
 	"github.com/go-json-experiment/json"
 )
 
 func seedHooks(f *testing.F) {
-	paths, _ := filepath.Glob(filepath.Join("testdata", "hooks", "*", "*.json"))
+	paths := testkit.Glob(f, filepath.Join("testdata", "hooks", "*", "*.json"))
 	for _, p := range paths {
 		b, err := os.ReadFile(p)
 		if err != nil {

@@ -2,7 +2,6 @@ package carry
 
 import (
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -13,6 +12,7 @@ import (
 	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/bridge"
 	"github.com/agcgate/agc-action/formats"
+	"github.com/agcgate/agc-action/internal/testkit"
 )
 
 func TestStrip(t *testing.T) {
@@ -69,7 +69,7 @@ func TestStrip(t *testing.T) {
 // names.
 func TestStripKeepsWhatReadersWrite(t *testing.T) {
 	reg := formats.Default()
-	files, _ := filepath.Glob("../fixtures/bridges/*/*.*")
+	files := testkit.Glob(t, "../fixtures/bridges/*/*.*")
 	files = append(files, "../fixtures/sarif/lint-two-runs.sarif", "../fixtures/rdf/every-field.rdjson")
 	seen := map[string]bool{}
 	for _, file := range files {
