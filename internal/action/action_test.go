@@ -18,13 +18,13 @@ import (
 // variables, the event payload, GITHUB_OUTPUT and GITHUB_STEP_SUMMARY
 // files, and the API at the emulator.
 type actionRunner struct {
-	t       *testing.T
+	t       testing.TB
 	env     map[string]string
 	output  string
 	summary string
 }
 
-func newActionRunner(t *testing.T, srv *ghtest.Server, root, event, eventFile string) *actionRunner {
+func newActionRunner(t testing.TB, srv *ghtest.Server, root, event, eventFile string) *actionRunner {
 	tmp := t.TempDir()
 	r := &actionRunner{t: t, output: filepath.Join(tmp, "output"), summary: filepath.Join(tmp, "summary")}
 	r.env = map[string]string{

@@ -70,13 +70,7 @@ func BenchmarkAction1000(b *testing.B) {
 		if err := os.WriteFile(filepath.Join(root, "gate.json"), data, 0o644); err != nil {
 			b.Fatal(err)
 		}
-		r := &actionRunner{t: nil, output: filepath.Join(root, "out"), summary: filepath.Join(root, "sum")}
-		r.env = map[string]string{
-			"GITHUB_REPOSITORY": prfixture.Repo, "GITHUB_EVENT_NAME": "pull_request", "GITHUB_EVENT_PATH": prfixture.Event,
-			"GITHUB_WORKSPACE": root, "GITHUB_OUTPUT": r.output, "GITHUB_STEP_SUMMARY": r.summary, "RUNNER_TEMP": root,
-			"GITHUB_API_URL": srv.URL(), "GITHUB_GRAPHQL_URL": srv.GraphQLURL(),
-			"INPUT_TOKEN": ghtest.TokenActions, "INPUT_AGC": "gate.json", "INPUT_FAIL-ON": "never",
-		}
+		r := newActionRunner(b, srv, root, "pull_request", prfixture.Event).input("agc", "gate.json").input("fail-on", "never")
 		b.StartTimer()
 		code := Main(context.Background(), &cmdenv.Env{Stdin: strings.NewReader(""), Stdout: discard{}, Stderr: discard{},
 			Getenv: func(k string) string { return r.env[k] }, Version: "bench"})
