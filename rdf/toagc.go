@@ -108,22 +108,13 @@ type converter struct {
 }
 
 func (c *converter) response(gate string, src *Source, res *Result, ds []*Diagnostic, fp string) *agc.Response {
-	r := &agc.Response{
-		AGC:     agc.Version,
-		Gate:    agc.Gate{ID: gate, Kind: agc.Deterministic},
-		Subject: agc.Subject{Kind: agc.SubjectCommit, Fingerprint: fp},
-		Attempt: agc.Attempt{N: 1, Budget: sarif.DefaultBudget},
-		Verdict: agc.Allow,
-	}
-	ids := map[string]int{}
+	r := sarif.NewResponse(gate, fp)
+	ids := sarif.FindingIDs{}
 	seen := map[string]bool{}
 	r.Coverage = agc.Coverage{Complete: true, Classes: []string{}}
 	for _, d := range ds {
 		f := c.finding(gate, src, res, d)
-		ids[f.ID]++
-		if n := ids[f.ID]; n > 1 {
-			f.ID = fmt.Sprintf("%s~%d", f.ID, n)
-		}
+		f.ID = ids.Unique(f.ID)
 		if !seen[f.Class] {
 			seen[f.Class] = true
 			r.Coverage.Classes = append(r.Coverage.Classes, f.Class)

@@ -40,16 +40,14 @@ func restoreRun(run *Run, src *Source, opts ToAGCOptions) (*agc.Response, []diag
 	}
 	get(propUnknown, &r.Unknown)
 	gate := r.Gate.ID
-	ids := map[string]int{}
+	ids := FindingIDs{}
 	for _, res := range run.Results {
 		if _, ok := res.Props[propOther]; ok {
 			continue
 		}
 		if _, ok := res.Props[propID]; !ok {
 			f := finding(run, res, gate, src, opts)
-			if ids[f.ID]++; ids[f.ID] > 1 {
-				f.ID = fmt.Sprintf("%s~%d", f.ID, ids[f.ID])
-			}
+			f.ID = ids.Unique(f.ID)
 			r.Findings = append(r.Findings, f)
 			continue
 		}

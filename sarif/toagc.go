@@ -67,6 +67,32 @@ func ToAGC(log *Log, opts ToAGCOptions) ([]*agc.Response, []diag.Lint) {
 	return out, lints
 }
 
+// NewResponse is the response a gate converted from another format (rdjson,
+// a unified diff) starts as: a deterministic gate's first attempt, of
+// DefaultBudget, on the commit whose fingerprint is fp, allowing.
+func NewResponse(gate, fp string) *agc.Response {
+	return &agc.Response{
+		AGC:     agc.Version,
+		Gate:    agc.Gate{ID: gate, Kind: agc.Deterministic},
+		Subject: agc.Subject{Kind: agc.SubjectCommit, Fingerprint: fp},
+		Attempt: agc.Attempt{N: 1, Budget: DefaultBudget},
+		Verdict: agc.Allow,
+	}
+}
+
+// FindingIDs makes the ids of one response's findings unique: the second
+// finding whose id is x becomes x~2, the third x~3.
+type FindingIDs map[string]int
+
+// Unique is id, numbered if it came before.
+func (ids FindingIDs) Unique(id string) string {
+	ids[id]++
+	if n := ids[id]; n > 1 {
+		return fmt.Sprintf("%s~%d", id, n)
+	}
+	return id
+}
+
 func convertRun(run *Run, src *Source, opts ToAGCOptions) *agc.Response {
 	gate := GateID(run.Driver.Name)
 	r := &agc.Response{
@@ -75,7 +101,7 @@ func convertRun(run *Run, src *Source, opts ToAGCOptions) *agc.Response {
 		Subject: agc.Subject{Kind: cmpOr(opts.SubjectKind, agc.SubjectCommit), Fingerprint: run.Fingerprint},
 		Attempt: agc.Attempt{N: 1, Budget: cmpOrInt(opts.Budget, DefaultBudget)},
 	}
-	ids := map[string]int{}
+	ids := FindingIDs{}
 	var others []xRecord
 	r.Findings = make([]agc.Finding, 0, len(run.Results)) // a Finding is large: no regrowth
 	for _, res := range run.Results {
@@ -84,10 +110,7 @@ func convertRun(run *Run, src *Source, opts ToAGCOptions) *agc.Response {
 			continue
 		}
 		f := finding(run, res, gate, src, opts)
-		ids[f.ID]++
-		if n := ids[f.ID]; n > 1 {
-			f.ID = fmt.Sprintf("%s~%d", f.ID, n)
-		}
+		f.ID = ids.Unique(f.ID)
 		r.Findings = append(r.Findings, f)
 	}
 	if len(r.Findings) == 0 {

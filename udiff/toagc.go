@@ -37,16 +37,10 @@ func ToAGC(name string, files []File, opts ToAGCOptions) (*agc.Response, []diag.
 	if class == "" {
 		class = opts.Gate
 	}
-	r := &agc.Response{
-		AGC:      agc.Version,
-		Gate:     agc.Gate{ID: opts.Gate, Kind: agc.Deterministic},
-		Subject:  agc.Subject{Kind: agc.SubjectCommit, Fingerprint: "sha256:" + hex.EncodeToString(sum[:])},
-		Attempt:  agc.Attempt{N: 1, Budget: sarif.DefaultBudget},
-		Coverage: agc.Coverage{Complete: true, Classes: []string{class}},
-		Verdict:  agc.Allow,
-	}
+	r := sarif.NewResponse(opts.Gate, "sha256:"+hex.EncodeToString(sum[:]))
+	r.Coverage = agc.Coverage{Complete: true, Classes: []string{class}}
 	c := &converter{name: name, opts: opts, class: class}
-	ids := map[string]int{}
+	ids := sarif.FindingIDs{}
 	for _, f := range files {
 		p, data := c.resolve(f)
 		if p == "" {
@@ -54,10 +48,7 @@ func ToAGC(name string, files []File, opts ToAGCOptions) (*agc.Response, []diag.
 		}
 		for i := range f.Hunks {
 			fd := c.finding(p, data, &f.Hunks[i])
-			ids[fd.ID]++
-			if n := ids[fd.ID]; n > 1 {
-				fd.ID = fmt.Sprintf("%s~%d", fd.ID, n)
-			}
+			fd.ID = ids.Unique(fd.ID)
 			if fd.Severity == agc.Blocking {
 				r.Verdict = agc.Block
 			}
