@@ -44,18 +44,25 @@ func (p *carryPR) push(path, content string) string {
 	p.repo.Write(path, content)
 	p.head = p.repo.Commit("change " + path)
 	p.srv.SetHead(prfixture.Repo, 2, p.head, []ghtest.File{{Path: "src/a.go", Base: "package a\n", Head: readFile(p.t, filepath.Join(p.repo.Dir, "src/a.go"))}})
+	return pushEvent(p.t, before, p.head)
+}
+
+// pushEvent writes the pull_request event of a push of head onto pull
+// request 2 after before ("opened" when before is empty), and returns its
+// path.
+func pushEvent(t *testing.T, before, head string) string {
 	action := "synchronize"
 	if before == "" {
 		action = "opened"
 	}
-	ev := map[string]any{"action": action, "number": 2, "before": before, "after": p.head,
+	ev := map[string]any{"action": action, "number": 2, "before": before, "after": head,
 		"pull_request": map[string]any{"number": 2,
-			"head": map[string]any{"sha": p.head, "repo": map[string]any{"full_name": prfixture.Repo}},
+			"head": map[string]any{"sha": head, "repo": map[string]any{"full_name": prfixture.Repo}},
 			"base": map[string]any{"ref": "main", "repo": map[string]any{"full_name": prfixture.Repo}}}}
 	data, _ := json.Marshal(ev)
-	file := filepath.Join(p.t.TempDir(), "event.json")
+	file := filepath.Join(t.TempDir(), "event.json")
 	if err := os.WriteFile(file, data, 0o644); err != nil {
-		p.t.Fatal(err)
+		t.Fatal(err)
 	}
 	return file
 }

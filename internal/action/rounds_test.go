@@ -59,20 +59,7 @@ func (p *roundsPR) push(files ...string) string {
 	head := fmt.Sprintf("%040x", 0xa1000+len(p.heads))
 	p.heads = append(p.heads, head)
 	p.srv.SetHead(prfixture.Repo, 2, head, pr)
-	action := "synchronize"
-	if before == "" {
-		action = "opened"
-	}
-	ev := map[string]any{"action": action, "number": 2, "before": before, "after": head,
-		"pull_request": map[string]any{"number": 2,
-			"head": map[string]any{"sha": head, "repo": map[string]any{"full_name": prfixture.Repo}},
-			"base": map[string]any{"ref": "main", "repo": map[string]any{"full_name": prfixture.Repo}}}}
-	data, _ := json.Marshal(ev)
-	file := filepath.Join(p.t.TempDir(), "event.json")
-	if err := os.WriteFile(file, data, 0o644); err != nil {
-		p.t.Fatal(err)
-	}
-	return file
+	return pushEvent(p.t, before, head)
 }
 
 func (p *roundsPR) head() string { return p.heads[len(p.heads)-1] }
