@@ -91,13 +91,20 @@ func (p *carryPR) review() {
 }
 
 func (p *carryPR) action(event string, inputs map[string]string) (int, map[string]string, string) {
-	r := newActionRunner(p.t, p.srv, p.repo.Dir, "pull_request", event)
-	r.env["GITHUB_SHA"] = p.head
+	r, code, out := runOnHead(p.t, p.srv, p.repo.Dir, p.head, event, inputs)
+	return code, r.outputs(), out
+}
+
+// runOnHead runs the Action in root on the pull_request event in the file
+// event, with GITHUB_SHA at head and the inputs given.
+func runOnHead(t *testing.T, srv *ghtest.Server, root, head, event string, inputs map[string]string) (*actionRunner, int, string) {
+	r := newActionRunner(t, srv, root, "pull_request", event)
+	r.env["GITHUB_SHA"] = head
 	for k, v := range inputs {
 		r.input(k, v)
 	}
 	code, out := r.run()
-	return code, r.outputs(), out
+	return r, code, out
 }
 
 func (p *carryPR) runOn(sha string) *ghtest.CheckRun {

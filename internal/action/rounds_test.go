@@ -65,13 +65,7 @@ func (p *roundsPR) push(files ...string) string {
 func (p *roundsPR) head() string { return p.heads[len(p.heads)-1] }
 
 func (p *roundsPR) action(event string, inputs map[string]string) (*actionRunner, int, string) {
-	r := newActionRunner(p.t, p.srv, p.root, "pull_request", event)
-	r.env["GITHUB_SHA"] = p.head()
-	for k, v := range inputs {
-		r.input(k, v)
-	}
-	code, out := r.run()
-	return r, code, out
+	return runOnHead(p.t, p.srv, p.root, p.head(), event, inputs)
 }
 
 // round reads back the response embedded in gate's check run on the head.
