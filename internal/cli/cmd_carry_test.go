@@ -161,9 +161,7 @@ func TestCarryGithub(t *testing.T) {
 	r.Git("checkout", "-q", "-b", "pr")
 	r.Write("src/a.go", "package a // pr\n")
 	h0 := r.Commit("pr")
-	srv := ghtest.New(t, ghtest.Options{})
-	srv.SetHead(ghRepo, 7, h0, nil)
-	env := ghEnv(srv, ghtest.TokenActions, map[string]string{"GITHUB_EVENT_PATH": ""})
+	srv, env := pr7(t, h0)
 	prev := responseFile(t, r, h0, "pull-request", []string{"src/**"}, ".agc/review.md")
 	if code, _, errs := runGH(t, env, "--check", "--sha", h0, "--root", r.Dir, "--scope-file", ".agc/scope", "--base", "main", "--gate-config", ".agc/review.md", "review="+prev); code != ExitOK {
 		t.Fatalf("github --check: exit %d: %s", code, errs)
@@ -252,9 +250,7 @@ func TestAttackGithubForgedBinding(t *testing.T) {
 	if err := os.WriteFile(forged, []byte(doc), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	srv := ghtest.New(t, ghtest.Options{})
-	srv.SetHead(ghRepo, 7, h0, nil)
-	env := ghEnv(srv, ghtest.TokenActions, map[string]string{"GITHUB_EVENT_PATH": ""})
+	srv, env := pr7(t, h0)
 	code, _, errs = runGH(t, env, "--check", "--sha", h0, "--root", r.Dir, forged)
 	if code != ExitOK {
 		t.Fatalf("github --check: exit %d: %s", code, errs)
@@ -285,9 +281,7 @@ func TestAttackGithubForgedBinding(t *testing.T) {
 func TestCarryGithubScopeFlag(t *testing.T) {
 	r := fpRepo(t)
 	h0 := r.Git("rev-parse", "HEAD")
-	srv := ghtest.New(t, ghtest.Options{})
-	srv.SetHead(ghRepo, 7, h0, nil)
-	env := ghEnv(srv, ghtest.TokenActions, map[string]string{"GITHUB_EVENT_PATH": ""})
+	_, env := pr7(t, h0)
 	prev := writeResponse(t, "pull-request", "sha256:the-gate's", []string{"docs/nothing/**"})
 	if code, _, errs := runGH(t, env, "--check", "--sha", h0, "--root", r.Dir, "--scope", "src/**", "review="+prev); code != ExitOK {
 		t.Fatalf("github --check: exit %d: %s", code, errs)

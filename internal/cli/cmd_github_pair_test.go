@@ -23,6 +23,14 @@ const twoGates = `[
 ]`
 
 // carryGithub runs carry --github for gate from before to the new head.
+// pr7 is pull request 7 at head on a new emulator, and the environment of
+// a workflow step there with the Actions token and no event payload.
+func pr7(t *testing.T, head string) (*ghtest.Server, func(string) string) {
+	srv := ghtest.New(t, ghtest.Options{})
+	srv.SetHead(ghRepo, 7, head, nil)
+	return srv, ghEnv(srv, ghtest.TokenActions, map[string]string{"GITHUB_EVENT_PATH": ""})
+}
+
 func carryOnGithub(t *testing.T, env func(string) string, dir, gate, before, head string) string {
 	t.Helper()
 	code, out, errs := envCall(t, env, runCarry, "--github", "--gate", gate, "--repo", dir, "--rev", head, "--sha", head, "--before", before, "--pr", "7", "--scope", "src/**")
@@ -43,9 +51,7 @@ func TestAttackGithubTwoGatesFile(t *testing.T) {
 	if err := os.WriteFile(file, []byte(twoGates), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	srv := ghtest.New(t, ghtest.Options{})
-	srv.SetHead(ghRepo, 7, h0, nil)
-	env := ghEnv(srv, ghtest.TokenActions, map[string]string{"GITHUB_EVENT_PATH": ""})
+	srv, env := pr7(t, h0)
 	code, _, errs := runGH(t, env, "--check", "--sha", h0, "--root", r.Dir, "--scope", "src/**", file)
 	if code != ExitOK {
 		t.Fatalf("github --check: exit %d: %s", code, errs)
@@ -74,9 +80,7 @@ func TestGithubPairedFileIsBound(t *testing.T) {
 	r := fpRepo(t)
 	h0 := r.Git("rev-parse", "HEAD")
 	prev := writeResponse(t, "pull-request", "sha256:the-gate's", []string{"src/**"})
-	srv := ghtest.New(t, ghtest.Options{})
-	srv.SetHead(ghRepo, 7, h0, nil)
-	env := ghEnv(srv, ghtest.TokenActions, map[string]string{"GITHUB_EVENT_PATH": ""})
+	_, env := pr7(t, h0)
 	if code, _, errs := runGH(t, env, "--check", "--sha", h0, "--root", r.Dir, "--scope", "src/**", "review="+prev); code != ExitOK {
 		t.Fatalf("github --check review=FILE: exit %d: %s", code, errs)
 	}
