@@ -8,6 +8,7 @@ import (
 
 	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/ghapi/ghtest"
+	"github.com/agcgate/agc-action/review"
 )
 
 // The attacks of issue 11, case 6: the judged party decides how many
@@ -59,7 +60,7 @@ func TestFlood20RunsX50Files(t *testing.T) {
 		t.Fatal(err)
 	}
 	writes, notes := delivery(t, srv)
-	if ceiling := writeCeiling(nGates, true); writes > ceiling {
+	if ceiling := review.WriteCeiling(nGates, true); writes > ceiling {
 		t.Errorf("%d writes for %d gates, over the documented ceiling of %d", writes, nGates, ceiling)
 	}
 	if notes > nGates {
@@ -99,7 +100,7 @@ func TestFlood25000Results(t *testing.T) {
 		t.Fatal(err)
 	}
 	writes, notes := delivery(t, srv)
-	if ceiling := writeCeiling(1, true); writes > ceiling {
+	if ceiling := review.WriteCeiling(1, true); writes > ceiling {
 		t.Errorf("%d writes for one gate, over the documented ceiling of %d", writes, ceiling)
 	}
 	if notes > 1 {
@@ -146,7 +147,7 @@ func TestPreviewFlood20x25000(t *testing.T) {
 	}
 	const reads = 3 // the pull request's files, comments and reviews
 	t.Logf("dry run: %d requests, %d bytes of log", log.requests, log.bytes)
-	if ceiling := writeCeiling(nGates, false) + reads; log.requests > ceiling {
+	if ceiling := review.WriteCeiling(nGates, false) + reads; log.requests > ceiling {
 		t.Errorf("%d requests printed, over the ceiling of %d", log.requests, ceiling)
 	}
 	if log.bytes > 16<<20 {

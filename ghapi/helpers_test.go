@@ -131,6 +131,3 @@ func delivered(srv *ghtest.Server, number int) map[string][]string {
 	})
 	return out
 }
-
-// writeCeiling is the documented ceiling on a delivery's writes.
-func writeCeiling(gates int, statuses bool) int { return review.WriteCeiling(gates, statuses) }

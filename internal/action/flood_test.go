@@ -123,7 +123,7 @@ func TestPreviewFloodIsBounded(t *testing.T) {
 	if n := writes(srv); n != 0 {
 		t.Errorf("preview wrote %d times", n)
 	}
-	if n, ceiling := strings.Count(stdout, "--- dry-run request "), writeCeiling(3, false); n > ceiling {
+	if n, ceiling := strings.Count(stdout, "--- dry-run request "), review.WriteCeiling(3, false); n > ceiling {
 		t.Errorf("%d requests printed, over the ceiling of %d", n, ceiling)
 	}
 	for g := range 3 {
@@ -133,6 +133,3 @@ func TestPreviewFloodIsBounded(t *testing.T) {
 		}
 	}
 }
-
-// writeCeiling is the documented ceiling on a delivery's writes.
-func writeCeiling(gates int, statuses bool) int { return review.WriteCeiling(gates, statuses) }
