@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"iter"
 	"math"
 	"strconv"
 	"strings"
@@ -282,6 +283,25 @@ func (rd *reader) arr(m map[string]any, base, name string) ([]any, string) {
 	return a, p
 }
 
+// objs is the objects of an array member, each with its pointer; an
+// element that is not an object is lint (what names it) and left out.
+func (rd *reader) objs(m map[string]any, base, name, what string) iter.Seq2[string, map[string]any] {
+	list, p := rd.arr(m, base, name)
+	return func(yield func(string, map[string]any) bool) {
+		for i, v := range list {
+			vp := p + "/" + strconv.Itoa(i)
+			o, ok := v.(map[string]any)
+			if !ok {
+				rd.lint(vp, "%s should be an object, not %s; ignored", what, kindOf(v))
+				continue
+			}
+			if !yield(vp, o) {
+				return
+			}
+		}
+	}
+}
+
 // integer reads a non-negative int32 member (protojson also takes one as
 // a string); anything else is lint and read as 0 ("not given").
 func (rd *reader) integer(m map[string]any, base, name string) int {
@@ -371,14 +391,7 @@ func (rd *reader) diagnostic(m map[string]any, base string) *Diagnostic {
 			d.Code = nil
 		}
 	}
-	list, p := rd.arr(m, base, "suggestions")
-	for i, s := range list {
-		sp := p + "/" + strconv.Itoa(i)
-		o, ok := s.(map[string]any)
-		if !ok {
-			rd.lint(sp, "a suggestion should be an object, not %s; ignored", kindOf(s))
-			continue
-		}
+	for sp, o := range rd.objs(m, base, "suggestions", "a suggestion") {
 		sg := Suggestion{Text: rd.str(o, sp, "text")}
 		if r, rp := rd.obj(o, sp, "range"); r != nil {
 			sg.Range = rd.rng(r, rp)
@@ -390,14 +403,7 @@ func (rd *reader) diagnostic(m map[string]any, base string) *Diagnostic {
 		d.Suggestions = append(d.Suggestions, sg)
 	}
 	d.OriginalOutput = rd.str(m, base, "original_output")
-	list, p = rd.arr(m, base, "related_locations")
-	for i, s := range list {
-		sp := p + "/" + strconv.Itoa(i)
-		o, ok := s.(map[string]any)
-		if !ok {
-			rd.lint(sp, "a related location should be an object, not %s; ignored", kindOf(s))
-			continue
-		}
+	for sp, o := range rd.objs(m, base, "related_locations", "a related location") {
 		rl := RelatedLocation{Message: rd.str(o, sp, "message")}
 		if l, lp := rd.obj(o, sp, "location"); l != nil {
 			rl.Location = rd.location(l, lp)
