@@ -15,8 +15,6 @@ import (
 	"github.com/agcgate/agc-action/ghapi/ghtest"
 	"github.com/agcgate/agc-action/internal/cmdenv"
 	"github.com/agcgate/agc-action/internal/prfixture"
-	"github.com/agcgate/agc-action/review"
-	"github.com/google/go-github/v62/github"
 )
 
 // carryPR is a pull request in a real git repository (the workspace) and
@@ -139,10 +137,7 @@ func TestActionREADMECarry(t *testing.T) {
 		t.Fatalf("first review: exit %d %v\n%s", code, out, log)
 	}
 	judged := p.runOn(h0)
-	resp, err := review.ReadBackResponse(&github.CheckRun{Output: &github.CheckRunOutput{Text: &judged.Text}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	resp := readBack(t, judged)
 	if b := bindingOf(t, judged); b == nil || b.SHA != h0 || !strings.HasPrefix(b.Fingerprint, "sha256:") || b.ScopeFrom != "scope-file .github/agc-scope at origin/main" {
 		t.Fatalf("the answer was not bound to a scoped fingerprint: %+v", b)
 	}

@@ -80,11 +80,7 @@ func (p *roundsPR) round(gate string) (*agc.Response, []byte, *ghtest.CheckRun) 
 	if err != nil {
 		p.t.Fatal(err)
 	}
-	resp, err := review.ReadBackResponse(cr)
-	if err != nil {
-		p.t.Fatal(err)
-	}
-	return resp, raw, run
+	return readBack(p.t, run), raw, run
 }
 
 // eslintResult is one result of the SARIF log eslint writes.

@@ -8,8 +8,6 @@ import (
 	"testing"
 
 	"github.com/agcgate/agc-action/agc"
-	"github.com/agcgate/agc-action/review"
-	"github.com/google/go-github/v62/github"
 )
 
 // answer writes the gate's answer, as the judged party can shape it, to
@@ -63,10 +61,7 @@ func TestAttackOwnMembersStripped(t *testing.T) {
 	if run == nil {
 		t.Fatal("no agc/code-review check run")
 	}
-	resp, err := review.ReadBackResponse(&github.CheckRun{Output: &github.CheckRunOutput{Text: &run.Text}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	resp := readBack(t, run)
 	raw, _ := agc.Encode(resp)
 	if strings.Contains(string(raw), forged) || strings.Contains(string(raw), "sha256:forged") {
 		t.Errorf("a forged agc-action/ member reached the check run:\n%s", raw)
@@ -105,10 +100,7 @@ func TestAttackOwnMembersStrippedFromSARIF(t *testing.T) {
 	if run == nil {
 		t.Fatalf("no agc/lint check run:\n%s", out)
 	}
-	resp, err := review.ReadBackResponse(&github.CheckRun{Output: &github.CheckRunOutput{Text: &run.Text}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	resp := readBack(t, run)
 	if raw, _ := agc.Encode(resp); strings.Contains(string(raw), forged) {
 		t.Errorf("a forged agc-action/ member reached the check run:\n%s", raw)
 	}
