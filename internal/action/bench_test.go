@@ -67,9 +67,7 @@ func BenchmarkAction1000(b *testing.B) {
 		srv := ghtest.New(b, ghtest.Options{})
 		root := b.TempDir()
 		data := benchPR(b, srv, root, 50, 20)
-		if err := os.WriteFile(filepath.Join(root, "gate.json"), data, 0o644); err != nil {
-			b.Fatal(err)
-		}
+		writeFile(b, root, "gate.json", data)
 		r := newActionRunner(b, srv, root, "pull_request", prfixture.Event).input("agc", "gate.json").input("fail-on", "never")
 		b.StartTimer()
 		code := Main(context.Background(), &cmdenv.Env{Stdin: strings.NewReader(""), Stdout: discard{}, Stderr: discard{},
@@ -94,9 +92,7 @@ func TestBenchPRDeliversEveryFinding(t *testing.T) {
 	srv := ghtest.New(t, ghtest.Options{})
 	root := t.TempDir()
 	data := benchPR(t, srv, root, 5, 4)
-	if err := os.WriteFile(filepath.Join(root, "gate.json"), data, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	writeFile(t, root, "gate.json", data)
 	r := newActionRunner(t, srv, root, "pull_request", prfixture.Event).input("agc", "gate.json").input("fail-on", "never")
 	if code, out := r.run(); code != cmdenv.ExitOK {
 		t.Fatalf("exit %d\n%s", code, out)

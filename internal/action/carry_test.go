@@ -83,9 +83,7 @@ func (p *carryPR) review() {
 			Remedy: agc.Remedy{Kind: agc.RemedyDelegate, Role: "author"},
 			Check:  agc.Check{Kind: agc.CheckCondition, Condition: "The package has a telling name.", Run: "go vet ./..."}}}}
 	data, _ := agc.Encode(r)
-	if err := os.WriteFile(filepath.Join(p.repo.Dir, "review.json"), data, 0o644); err != nil {
-		p.t.Fatal(err)
-	}
+	writeFile(p.t, p.repo.Dir, "review.json", data)
 }
 
 func (p *carryPR) action(event string, inputs map[string]string) (int, map[string]string, string) {
@@ -252,9 +250,7 @@ func TestActionCarryOnlyWhatWasJudged(t *testing.T) {
 		p.review()
 		bad := strings.ReplaceAll(readFile(t, filepath.Join(p.repo.Dir, "review.json")), `"code-review"`, `"lint"`)
 		bad = strings.ReplaceAll(bad, `"pull-request"`, `"tool-call"`)
-		if err := os.WriteFile(filepath.Join(p.repo.Dir, "a.json"), []byte(bad), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		writeFile(t, p.repo.Dir, "a.json", []byte(bad))
 		p.action(ev, map[string]string{"agc": "lint=a.json\ncode-review=review.json", "scope": "src/**", "fail-on": "never"})
 		for gate, want := range map[string]bool{"agc/code-review": true, "agc/lint": false} {
 			if b := bindingOf(t, runsOn(p.srv, p.head)[gate]); (b != nil) != want {
@@ -329,9 +325,7 @@ func TestActionMergeCheckoutSuggestsOnHeadLines(t *testing.T) {
 			Remedy: agc.Remedy{Kind: agc.RemedyPatch, Edits: []agc.Edit{{Path: "src/a.go", Find: "\ta_1 := compute(100)\n", Replace: "\ta_1 := compute(1)\n"}}},
 			Check:  agc.Check{Kind: agc.CheckCommand, Run: "go vet ./..."}}}}
 	data, _ := agc.Encode(r)
-	if err := os.WriteFile(filepath.Join(repo.Dir, "lint.json"), data, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	writeFile(t, repo.Dir, "lint.json", data)
 	ev := eventWithSHAs(t, "pull_request.synchronize.json", prfixture.HeadSHA, h0)
 	run := newActionRunner(t, srv, repo.Dir, "pull_request", ev).input("agc", "lint.json").input("fail-on", "never")
 	run.env["GITHUB_SHA"] = repo.Git("rev-parse", "HEAD")

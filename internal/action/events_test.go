@@ -192,9 +192,7 @@ func TestActionMergeCheckoutAnnotations(t *testing.T) {
 			if !tc.origin {
 				gittest.Run(t, ws, "remote", "remove", "origin")
 			}
-			if err := os.WriteFile(filepath.Join(ws, "lint.json"), data, 0o644); err != nil {
-				t.Fatal(err)
-			}
+			writeFile(t, ws, "lint.json", data)
 			r := newActionRunner(t, srv, ws, "pull_request", ev).input("agc", "lint=lint.json").input("fail-on", "never")
 			r.env["GITHUB_SHA"] = merge
 			if code, out := r.run(); code != cmdenv.ExitOK {

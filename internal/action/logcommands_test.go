@@ -1,8 +1,6 @@
 package action
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -54,9 +52,7 @@ func TestRunnerAttackRuleIDThroughPreview(t *testing.T) {
  "rules":[{"id":"` + hostileRule + `","shortDescription":{"text":"` + hostileRule + `"},"defaultConfiguration":{"level":"error"}}]}},
  "results":[{"ruleId":"` + hostileRule + `","message":{"text":"db.Ping is unchecked"},
   "locations":[{"physicalLocation":{"artifactLocation":{"uri":"src/store/db.go"},"region":{"startLine":5}}}]}]}]}`
-			if err := os.WriteFile(filepath.Join(root, "lint.sarif"), []byte(log), 0o644); err != nil {
-				t.Fatal(err)
-			}
+			writeFile(t, root, "lint.sarif", []byte(log))
 			r := newActionRunner(t, srv, root, "pull_request", prfixture.Event).input("sarif", "lint.sarif").input(mode, "true").input("fail-on", "never")
 			code, stdout := r.run()
 			if code != cmdenv.ExitOK || !strings.Contains(stdout, "INJ") || !strings.Contains(stdout, "dry-run request") {

@@ -21,9 +21,7 @@ func TestActionNoResponse(t *testing.T) {
 			if err := os.MkdirAll(filepath.Join(root, "out"), 0o755); err != nil {
 				t.Fatal(err)
 			}
-			if err := os.WriteFile(filepath.Join(root, name), []byte(data), 0o644); err != nil {
-				t.Fatal(err)
-			}
+			writeFile(t, root, name, []byte(data))
 			r := newActionRunner(t, srv, root, "pull_request", prfixture.Event).input("agc", name)
 			code, stdout := r.run()
 			if code != cmdenv.ExitFail {

@@ -18,7 +18,7 @@ import (
 )
 
 // writeFile writes data to root/name, making its directory.
-func writeFile(t *testing.T, root, name string, data []byte) {
+func writeFile(t testing.TB, root, name string, data []byte) {
 	t.Helper()
 	p := filepath.Join(root, name)
 	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {

@@ -101,9 +101,7 @@ func (p *roundsPR) eslintLog(results ...eslintResult) {
 	log := map[string]any{"version": "2.1.0", "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
 		"runs": []any{map[string]any{"tool": map[string]any{"driver": map[string]any{"name": "ESLint", "version": "9.0.0"}}, "results": rs}}}
 	data, _ := json.Marshal(log)
-	if err := os.WriteFile(filepath.Join(p.root, "eslint.sarif"), data, 0o644); err != nil {
-		p.t.Fatal(err)
-	}
+	writeFile(p.t, p.root, "eslint.sarif", data)
 }
 
 // statuses maps each finding's class to its status.
@@ -304,9 +302,7 @@ func (p *roundsPR) reviewAnswer(n, budget int, carried []string, findings ...[2]
 			Check:  agc.Check{Kind: agc.CheckCondition, Condition: "It is fixed.", Run: "npm test"}})
 	}
 	data, _ := agc.Encode(r)
-	if err := os.WriteFile(filepath.Join(p.root, "review.json"), data, 0o644); err != nil {
-		p.t.Fatal(err)
-	}
+	writeFile(p.t, p.root, "review.json", data)
 }
 
 // validatorFindings returns the rule classes of agc/agc-validate's

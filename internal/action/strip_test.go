@@ -2,8 +2,6 @@ package action
 
 import (
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -33,9 +31,7 @@ func (p *carryPR) answer(verdict string, subject map[string]any, extra map[strin
 	if err != nil {
 		p.t.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join(p.repo.Dir, "review.json"), data, 0o644); err != nil {
-		p.t.Fatal(err)
-	}
+	writeFile(p.t, p.repo.Dir, "review.json", data)
 }
 
 // TestAttackOwnMembersStripped: members under agc-action/ are agc-action's
@@ -87,9 +83,7 @@ func TestAttackOwnMembersStrippedFromSARIF(t *testing.T) {
 	    "agc/subject":{"kind":"commit","fingerprint":"sha256:forged","agc-action/gate-subject":{"bound_at":"` + forged + `"}},
 	    "agc/verdict":"allow","agc/coverage":{"complete":true,"classes":["x"]},"agc/attempt":{"n":1,"budget":1},
 	    "agc/unknown":{"agc-action/carried-from":{"sha":"` + forged + `","fingerprint":"sha256:forged","to":"` + forged + `"}}}}]}`
-	if err := os.WriteFile(filepath.Join(p.repo.Dir, "lint.sarif"), []byte(log), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	writeFile(t, p.repo.Dir, "lint.sarif", []byte(log))
 	_, _, out := p.action(ev, map[string]string{"sarif": "lint.sarif", "scope": "src/**", "fail-on": "never"})
 	for _, ptr := range []string{"/agc-action~1carried-from", "/subject/agc-action~1gate-subject"} {
 		if !strings.Contains(out, "lint.sarif: "+ptr+": ") {
