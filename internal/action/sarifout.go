@@ -14,10 +14,9 @@ import (
 )
 
 // writeSARIFFile writes rs as one SARIF log to path, exactly as
-// sarif.Encode(rs, opt) would, within GitHub's limits,
-// but converting and encoding one run at a time: 20 runs of 25,000
-// results are over a gigabyte as go-sarif values, one run is a twentieth
-// of it. encoding/json writes an array element exactly as it writes the
+// sarif.Encode(rs, opt) would (limits included), but converting and
+// encoding one run at a time: 20 runs of 25,000 results are over a
+// gigabyte as go-sarif values, one run is a twentieth of it. encoding/json writes an array element exactly as it writes the
 // element alone, so each run is spliced between the brackets of an empty
 // log's runs. Gates answering twice (whose categories FromAGC numbers)
 // are converted together.
