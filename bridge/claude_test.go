@@ -227,24 +227,17 @@ func TestReplacementConflicts(t *testing.T) {
 // TestBridgedAnswers: every bridged fixture that is not a receipt repair
 // gives a hook answer for both events.
 func TestBridgedAnswers(t *testing.T) {
-	for _, s := range sources {
-		for _, path := range fixtures(t, filepath.Join(fixtureRoot, s.dir)) {
-			data, _ := os.ReadFile(path)
-			r, _, err := s.convert(path, data)
+	for _, fx := range allBridged(t) {
+		if fx.r.Verdict == agc.Repaired {
+			continue
+		}
+		for _, f := range []func(*agc.Response, ClaudeOptions) ([]byte, error){ClaudePreToolUse, ClaudePostToolUse} {
+			b, err := f(fx.r, ClaudeOptions{})
 			if err != nil {
-				t.Fatal(err)
+				t.Fatalf("%s: %v", fx.path, err)
 			}
-			if r.Verdict == agc.Repaired {
-				continue
-			}
-			for _, f := range []func(*agc.Response, ClaudeOptions) ([]byte, error){ClaudePreToolUse, ClaudePostToolUse} {
-				b, err := f(r, ClaudeOptions{})
-				if err != nil {
-					t.Fatalf("%s: %v", path, err)
-				}
-				if d := specific(hookJSON(t, b))["permissionDecision"]; d == "allow" {
-					t.Errorf("%s: permissionDecision allow", path)
-				}
+			if d := specific(hookJSON(t, b))["permissionDecision"]; d == "allow" {
+				t.Errorf("%s: permissionDecision allow", fx.path)
 			}
 		}
 	}

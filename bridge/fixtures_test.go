@@ -87,6 +87,34 @@ func fixtures(t testing.TB, dir string) []string {
 	return out
 }
 
+// bridgedFixture is one fixture of one source and what it converts to.
+type bridgedFixture struct {
+	src  source
+	path string
+	r    *agc.Response
+}
+
+// allBridged converts every fixture of every source; a fixture that does
+// not read or convert fails the test.
+func allBridged(t testing.TB) []bridgedFixture {
+	t.Helper()
+	var out []bridgedFixture
+	for _, s := range sources {
+		for _, path := range fixtures(t, filepath.Join(fixtureRoot, s.dir)) {
+			data, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, _, err := s.convert(path, data)
+			if err != nil {
+				t.Fatalf("%s: %v", path, err)
+			}
+			out = append(out, bridgedFixture{s, path, r})
+		}
+	}
+	return out
+}
+
 // TestFixtures converts every fixture to AGC that the validator accepts,
 // with the verdict its name promises, and compares it with its golden file.
 func TestFixtures(t *testing.T) {

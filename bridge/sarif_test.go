@@ -16,33 +16,27 @@ import (
 func TestFixturesToSARIF(t *testing.T) {
 	dir := t.TempDir()
 	var files []string
-	for _, s := range sources {
-		for _, path := range fixtures(t, filepath.Join(fixtureRoot, s.dir)) {
-			data, _ := os.ReadFile(path)
-			r, _, err := s.convert(path, data)
-			if err != nil {
-				t.Fatal(err)
-			}
-			rep, err := sarif.FromAGC([]*agc.Response{r}, sarif.WriteOptions{})
-			if err != nil {
-				t.Fatalf("%s: to SARIF: %v", path, err)
-			}
-			out, err := sarif.Marshal(rep)
-			if err != nil {
-				t.Fatalf("%s: marshal SARIF: %v", path, err)
-			}
-			if err := sariftest.CheckSchema(t, out); err != nil {
-				t.Errorf("%s: SARIF schema: %v", path, err)
-			}
-			if err := sariftest.CheckLimits(out); err != nil {
-				t.Errorf("%s: GitHub limits: %v", path, err)
-			}
-			name := filepath.Join(dir, s.dir+"-"+strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))+".sarif")
-			if err := os.WriteFile(name, out, 0o644); err != nil {
-				t.Fatal(err)
-			}
-			files = append(files, name)
+	for _, fx := range allBridged(t) {
+		path := fx.path
+		rep, err := sarif.FromAGC([]*agc.Response{fx.r}, sarif.WriteOptions{})
+		if err != nil {
+			t.Fatalf("%s: to SARIF: %v", path, err)
 		}
+		out, err := sarif.Marshal(rep)
+		if err != nil {
+			t.Fatalf("%s: marshal SARIF: %v", path, err)
+		}
+		if err := sariftest.CheckSchema(t, out); err != nil {
+			t.Errorf("%s: SARIF schema: %v", path, err)
+		}
+		if err := sariftest.CheckLimits(out); err != nil {
+			t.Errorf("%s: GitHub limits: %v", path, err)
+		}
+		name := filepath.Join(dir, fx.src.dir+"-"+strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))+".sarif")
+		if err := os.WriteFile(name, out, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, name)
 	}
 	for file, errs := range sariftest.Multitool(t, files) {
 		t.Errorf("%s: SARIF Multitool: %s", filepath.Base(file), strings.Join(errs, "; "))

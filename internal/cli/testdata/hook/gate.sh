@@ -18,47 +18,43 @@ fi
 fp="sha256:$(printf '%s' "$payload" | sha256sum | cut -d' ' -f1)"
 head='"agc": "0.1", "gate": {"id": "bash-guard", "kind": "deterministic", "version": "1"},
   "subject": {"kind": "tool-call", "fingerprint": "'"$fp"'", "scope": ["Bash.command"]}'
+tail='"coverage": {"complete": true, "classes": ["main-checkout-access", "force-push", "destructive"]},
+  "attempt": {"n": 1, "budget": 2}'
+
+# answer VERDICT CLASS WHAT WHY REMEDY: one blocking finding on Bash.command.
+answer() {
+  cat <<JSON
+{ $head, "verdict": "$1",
+  "findings": [{"id": "bash-guard/$2/Bash.command", "class": "$2",
+    "location": "Bash.command", "what": "$3",
+    "why": "$4",
+    "severity": "blocking", "status": "new",
+    "remedy": $5,
+    "check": {"kind": "preview"}}],
+  $tail }
+JSON
+}
+
 case "$payload" in
   *'cd /work/main'*)
-    cat <<JSON
-{ $head, "verdict": "repaired",
-  "findings": [{"id": "bash-guard/main-checkout-access/Bash.command", "class": "main-checkout-access",
-    "location": "Bash.command", "what": "The command runs in the main checkout instead of the workstream.",
-    "why": "Rule main-checkout-access: agents work only inside their own worktree.",
-    "severity": "blocking", "status": "new",
-    "remedy": {"kind": "rewrite", "input": {"command": "cd /work/.worktrees/metrics-fix/backend && git status"}, "applied": true},
-    "check": {"kind": "preview"}}],
-  "coverage": {"complete": true, "classes": ["main-checkout-access", "force-push", "destructive"]},
-  "attempt": {"n": 1, "budget": 2} }
-JSON
+    answer repaired main-checkout-access \
+      "The command runs in the main checkout instead of the workstream." \
+      "Rule main-checkout-access: agents work only inside their own worktree." \
+      '{"kind": "rewrite", "input": {"command": "cd /work/.worktrees/metrics-fix/backend && git status"}, "applied": true}'
     ;;
   *'git push --force'*)
     echo "gate.sh: blocking a force push" >&2
-    cat <<JSON
-{ $head, "verdict": "block",
-  "findings": [{"id": "bash-guard/force-push/Bash.command", "class": "force-push",
-    "location": "Bash.command", "what": "The command force-pushes a shared branch.",
-    "why": "Rule force-push: shared branches are never rewritten.",
-    "severity": "blocking", "status": "new",
-    "remedy": {"kind": "command", "run": "git push --force-with-lease"},
-    "check": {"kind": "preview"}}],
-  "coverage": {"complete": true, "classes": ["main-checkout-access", "force-push", "destructive"]},
-  "attempt": {"n": 1, "budget": 2} }
-JSON
+    answer block force-push \
+      "The command force-pushes a shared branch." \
+      "Rule force-push: shared branches are never rewritten." \
+      '{"kind": "command", "run": "git push --force-with-lease"}'
     exit 1
     ;;
   *'rm -rf /'*)
-    cat <<JSON
-{ $head, "verdict": "escalate",
-  "findings": [{"id": "bash-guard/destructive/Bash.command", "class": "destructive",
-    "location": "Bash.command", "what": "The command deletes the file system root.",
-    "why": "Rule destructive: only a person may approve deleting outside the workspace.",
-    "severity": "blocking", "status": "new",
-    "remedy": {"kind": "decide", "ask": "@oncall", "options": ["run it", "do not run it"]},
-    "check": {"kind": "preview"}}],
-  "coverage": {"complete": true, "classes": ["main-checkout-access", "force-push", "destructive"]},
-  "attempt": {"n": 1, "budget": 2} }
-JSON
+    answer escalate destructive \
+      "The command deletes the file system root." \
+      "Rule destructive: only a person may approve deleting outside the workspace." \
+      '{"kind": "decide", "ask": "@oncall", "options": ["run it", "do not run it"]}'
     ;;
   *sleep*)
     sleep 30
@@ -67,10 +63,6 @@ JSON
     echo '{"agc": "0.1", "verdict": "allow"}'
     ;;
   *)
-    cat <<JSON
-{ $head, "verdict": "allow", "findings": [],
-  "coverage": {"complete": true, "classes": ["main-checkout-access", "force-push", "destructive"]},
-  "attempt": {"n": 1, "budget": 2} }
-JSON
+    echo "{ $head, \"verdict\": \"allow\", \"findings\": [], $tail }"
     ;;
 esac
