@@ -1,111 +1,152 @@
 package render
 
 import (
-	"strconv"
+	"net/url"
 	"strings"
 	"unicode/utf8"
 )
 
-// zwsp is a zero-width space as an entity. Put after "@" or before the
-// digits of "#12" it stops GitHub from reading a mention or a reference,
-// which it looks for in the rendered text, after entities are decoded.
-const zwsp = "&#8203;"
+// zwsp is a zero-width space, written as the character itself (no entity:
+// email notifications and the raw text show entities as they are). Put
+// after "@", after the "#" of "#12" or the "-" of "GH-12", before the
+// "//" of "http://" or the "." of "www." it stops GitHub from reading a
+// mention, a reference or an autolink, which it looks for in the text as
+// shown.
+const zwsp = "\u200b"
 
-// Escape makes untrusted text inert inline text in GitHub-flavoured Markdown.
-// It first cleans the text (invalid UTF-8, control and bidi characters), then:
+// Escape makes untrusted text inert inline text in GitHub-flavoured
+// Markdown, changing as little as it can, so the raw text (an email
+// notification, the API) reads as written. It first cleans the text
+// (invalid UTF-8, control and bidi characters), then:
 //
-//   - & < > " ' become entities, so no HTML and no "<!--" can appear;
-//   - every ASCII punctuation character Markdown or GitHub gives a meaning to
-//     (\ ` * _ [ ] ( ) ! | ~ # : $ { } ^ + . =) becomes a numeric entity,
-//     which CommonMark always treats as literal text: no emphasis, links,
-//     images, code spans, table cells, headings, math or emoji;
-//   - "@" is followed by a zero-width space (no mention), as is "#" or "GH-"
-//     before a digit (no issue reference), ":" before "/" and "www" before
-//     "." (no autolink);
-//   - line breaks become spaces, so the result is one line, and leading
-//     blanks and a leading "-" become entities, so it cannot start a list, an
-//     indented code block or a setext heading at the start of a line.
+//   - line breaks become spaces, so the result is one line and cannot
+//     break out of a table cell, a list item or a heading;
+//   - a backslash goes before every character that could start raw HTML
+//     or a marker comment (<), a link or an image ([ ]), a code span (`),
+//     emphasis or strike-through (* _ ~), math ($), an entity (&), a table
+//     cell (|) or a backslash escape (\), before the "!" of "<!" (the raw
+//     text never holds "<!--"), and before a first character that could
+//     start a block (# > + - = and "1." or "1)"); leading blanks go;
+//   - a zero-width space goes after "@" before a name character (no
+//     mention, no e-mail autolink), after "#" or "GH-" before a digit (no
+//     issue reference, "owner/repo#1" included), before the "//" of every
+//     scheme but https (no http:, javascript: or data: autolink) and
+//     inside "www." not after "https://" (no www autolink).
+//
+// Colons, full stops, quotes, parentheses and https URLs are left as they
+// are: GitHub shows an https URL as a link, which is harmless.
 func Escape(s string) string {
-	s = clean(s)
+	s = strings.TrimLeft(strings.ReplaceAll(clean(s), "\n", " "), " \t")
 	var b strings.Builder
-	b.Grow(len(s) + len(s)/4)
-	lead := true // no visible character written yet
+	b.Grow(len(s) + len(s)/8)
 	for i, r := range s {
-		// s is valid UTF-8 after clean, so RuneLen is r's width in s.
 		next, _ := utf8.DecodeRuneInString(s[i+utf8.RuneLen(r):])
-		if lead {
-			if w, ok := leading(r); ok {
-				b.WriteString(w)
-				continue
-			}
-			lead = false
-		}
-		escapeRune(&b, r, next, s[:i])
+		escapeRune(&b, s, i, r, next)
 	}
 	return b.String()
 }
 
-// leading returns the entity for a character that means something only at
-// the start of a line.
-func leading(r rune) (string, bool) {
-	switch r {
-	case ' ', '\n':
-		return "&#32;", true
-	case '\t':
-		return "&#9;", true
-	case '-':
-		return "&#45;", true
-	}
-	return "", false
-}
+// alwaysEscaped are the characters Escape puts a backslash before.
+const alwaysEscaped = "\\`*_[]<&|~$"
 
-// escapeRune writes r escaped, given the rune after it and the text before.
-func escapeRune(b *strings.Builder, r, next rune, before string) {
-	switch r {
-	case '&':
-		b.WriteString("&amp;")
-	case '<':
-		b.WriteString("&lt;")
-	case '>':
-		b.WriteString("&gt;")
-	case '"':
-		b.WriteString("&quot;")
-	case '\n':
-		b.WriteByte(' ')
-	case '@':
-		b.WriteString("@" + zwsp)
-	case '#':
-		b.WriteString("&#35;")
-		b.WriteString(zwspIf(isDigit(next)))
-	case ':':
-		b.WriteString("&#58;")
-		b.WriteString(zwspIf(next == '/'))
-	case '-':
-		b.WriteByte('-')
-		b.WriteString(zwspIf(isDigit(next) && hasSuffixFold(before, "gh")))
-	case '.':
-		b.WriteString(zwspIf(hasSuffixFold(before, "www")))
-		b.WriteString("&#46;")
-	case '\'', '\\', '`', '*', '_', '[', ']', '(', ')', '!', '|', '~', '$', '{', '}', '^', '+', '=':
-		b.WriteString("&#")
-		b.WriteString(strconv.Itoa(int(r)))
-		b.WriteByte(';')
-	default:
-		b.WriteRune(r)
+// escapeRune writes r, the rune at s[i:], escaped; next is the rune after.
+func escapeRune(b *strings.Builder, s string, i int, r, next rune) {
+	before := s[:i]
+	lead := strings.TrimLeft(before, " \t") == ""
+	switch {
+	case r < utf8.RuneSelf && strings.IndexByte(alwaysEscaped, byte(r)) >= 0,
+		lead && startsBlock(r),
+		r == '!' && strings.HasSuffix(before, "<"), // never "<!--" in the raw text
+		(r == '.' || r == ')') && digitsOnly(before): // "12." or "12)" would start a list
+		b.WriteByte('\\')
+	}
+	b.WriteRune(r)
+	switch {
+	case r == '@' && nameChar(next):
+		b.WriteString(zwsp)
+	case r == '#' && isDigit(next):
+		b.WriteString(zwsp)
+	case r == '-' && isDigit(next) && hasSuffixFold(before, "gh"):
+		b.WriteString(zwsp)
+	case r == ':' && strings.HasPrefix(s[i+1:], "//") && !hasSuffixFold(before, "https"):
+		b.WriteString(zwsp)
+	case (r == 'w' || r == 'W') && next == '.' && hasSuffixFold(before, "ww") && !strings.HasSuffix(before[:len(before)-2], "://"):
+		b.WriteString(zwsp)
 	}
 }
 
-func zwspIf(b bool) string {
-	if b {
-		return zwsp
+// startsBlock reports whether r, the first visible character of a line,
+// could start a block: a heading, a block quote, a list
+// item, a setext underline or a thematic break.
+func startsBlock(r rune) bool {
+	switch r {
+	case '#', '>', '+', '-', '=':
+		return true
 	}
-	return ""
+	return false
+}
+
+func digitsOnly(s string) bool {
+	if s == "" || len(s) > 9 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if !isDigit(rune(s[i])) {
+			return false
+		}
+	}
+	return true
+}
+
+// nameChar reports whether r can follow "@" in a mention or an e-mail
+// address's domain.
+func nameChar(r rune) bool {
+	return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || isDigit(r) || r == '-' || r == '_' || r == '.'
 }
 
 func isDigit(r rune) bool { return r >= '0' && r <= '9' }
 
 func hasSuffixFold(s, suffix string) bool {
 	return len(s) >= len(suffix) && strings.EqualFold(s[len(s)-len(suffix):], suffix)
+}
+
+// HTTPSURL returns u as it may be a link's destination: an absolute https
+// URL with a host, no credentials, no space, no control character and
+// nothing Markdown would read as the end of a destination; ok is false for
+// anything else (http:, javascript:, data:, relative), which must stay text.
+func HTTPSURL(u string) (host string, ok bool) {
+	if u == "" || len(u) > 2048 || strings.ContainsAny(u, " \t\n\r<>()\"'`\\") || clean(u) != u {
+		return "", false
+	}
+	p, err := url.Parse(u)
+	if err != nil || p.Scheme != "https" || p.Host == "" || p.User != nil || p.Opaque != "" {
+		return "", false
+	}
+	return p.Hostname(), true
+}
+
+// Link is a Markdown link to u showing text (already Markdown) and, when
+// text is not the host itself, the host in parentheses after it, so a
+// reader sees where it goes. A u that is not an https URL (HTTPSURL) is
+// shown as escaped text after text instead: never a link.
+func Link(text, u string) string {
+	host, ok := HTTPSURL(u)
+	if !ok {
+		if u == "" {
+			return text
+		}
+		return text + " (" + Escape(u) + ")"
+	}
+	return "[" + text + "](" + u + ") (" + Escape(host) + ")"
+}
+
+// TrustedLink is a Markdown link to u, a URL agc-action made itself (a
+// line of a file at a commit), showing text (already Markdown).
+func TrustedLink(text, u string) string {
+	if u == "" {
+		return text
+	}
+	return "[" + text + "](" + strings.NewReplacer("(", "%28", ")", "%29", " ", "%20", "<", "%3C", ">", "%3E").Replace(u) + ")"
 }
 
 // escapeLines escapes each line of s and joins them with <br>, for prose

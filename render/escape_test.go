@@ -1,49 +1,75 @@
 package render
 
 import (
-	"html"
+	stdhtml "html"
 	"regexp"
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/extension"
 )
 
+// TestEscape is a table of attacks (what GitHub would act on: raw HTML,
+// mentions, references, our markers, links and autolinks of schemes other
+// than https, Markdown that breaks out of its block) and harmless text,
+// which must stay as it is: no entity, no escape it does not need.
 func TestEscape(t *testing.T) {
 	tests := []struct {
 		name, in, want string
 	}{
-		{"plain", "plain words", "plain words"},
-		{"script", "<script>alert(1)</script>", "&lt;script&gt;alert&#40;1&#41;&lt;/script&gt;"},
-		{"marker comment", "<!-- agc:id=x hash=y -->", "&lt;&#33;-- agc&#58;id&#61;x hash&#61;y --&gt;"},
+		// Attacks.
+		{"script", "<script>alert(1)</script>", `\<script>alert(1)\</script>`},
+		{"img onerror", `<img src=x onerror="alert(1)">`, `\<img src=x onerror="alert(1)">`},
+		{"details break-out", "</details><b>x</b>", `\</details>\<b>x\</b>`},
+		{"marker comment", "<!-- agc:id=x hash=y -->", `\<\!-- agc:id=x hash=y -->`},
 		{"mention", "ask @octocat", "ask @" + zwsp + "octocat"},
 		{"team mention", "@org/team", "@" + zwsp + "org/team"},
-		{"issue reference", "fixes #12", "fixes &#35;" + zwsp + "12"},
-		{"hash without digit", "a.go#Open", "a&#46;go&#35;Open"},
-		{"GH reference", "see gh-7", "see gh-" + zwsp + "7"},
-		{"dash", "main-checkout", "main-checkout"},
-		{"image", "![x](http://evil)", "&#33;&#91;x&#93;&#40;http&#58;" + zwsp + "//evil&#41;"},
-		{"javascript link", "[x](javascript:alert(1))", "&#91;x&#93;&#40;javascript&#58;alert&#40;1&#41;&#41;"},
-		{"www autolink", "www.evil.example", "www" + zwsp + "&#46;evil&#46;example"},
-		{"email autolink", "me@evil.example", "me@" + zwsp + "evil&#46;example"},
-		{"code span", "```x```", "&#96;&#96;&#96;x&#96;&#96;&#96;"},
-		{"table", "| a | b |", "&#124; a &#124; b &#124;"},
-		{"leading heading", "# title", "&#35; title"},
-		{"emphasis", "*emph* _em_ ~~del~~", "&#42;emph&#42; &#95;em&#95; &#126;&#126;del&#126;&#126;"},
-		{"backslash", `\*not\*`, "&#92;&#42;not&#92;&#42;"},
-		{"math and emoji", "$x$ :smile:", "&#36;x&#36; &#58;smile&#58;"},
-		{"entity stays literal", "&amp; &#64;", "&amp;amp; &amp;&#35;" + zwsp + "64;"},
-		{"leading list", "- item", "&#45;&#32;item"},
-		{"leading ordered list", "1. item", "1&#46; item"},
-		{"leading indent", "    code", "&#32;&#32;&#32;&#32;code"},
-		{"setext underline", "===", "&#61;&#61;&#61;"},
+		{"issue reference", "fixes #12", "fixes #" + zwsp + "12"},
+		{"cross-repository reference", "see owner/repo#1", "see owner/repo#" + zwsp + "1"},
+		{"GH reference", "see GH-7", "see GH-" + zwsp + "7"},
+		{"commit mention", "owner/repo@abc1234", "owner/repo@" + zwsp + "abc1234"},
+		{"image", "![x](http://evil)", `!\[x\](http:` + zwsp + `//evil)`},
+		{"javascript link", "[x](javascript:alert(1))", `\[x\](javascript:alert(1))`},
+		{"data link", "[x](data:text/html;base64,PHNjcmlwdD4=)", `\[x\](data:text/html;base64,PHNjcmlwdD4=)`},
+		{"angle autolink", "<javascript:alert(1)>", `\<javascript:alert(1)>`},
+		{"http autolink", "http://evil.example/x", "http:" + zwsp + "//evil.example/x"},
+		{"javascript autolink", "javascript://%0aalert(1)", "javascript:" + zwsp + "//%0aalert(1)"},
+		{"www autolink", "www.evil.example", "www" + zwsp + ".evil.example"},
+		{"email autolink", "me@evil.example", "me@" + zwsp + "evil.example"},
+		{"reference link", "[x][1]\n\n[1]: http://evil", `\[x\]\[1\]  \[1\]: http:` + zwsp + `//evil`},
+		{"code fence", "```\n</details>", "\\`\\`\\` \\</details>"},
+		{"code span", "`x`", "\\`x\\`"},
+		{"table pipes", "| a | b |", `\| a \| b \|`},
+		{"leading heading", "# title", `\# title`},
+		{"leading quote", "> quoted", `\> quoted`},
+		{"leading list", "- item", `\- item`},
+		{"leading plus", "+ item", `\+ item`},
+		{"leading ordered list", "1. item", `1\. item`},
+		{"leading ordered paren", "12) item", `12\) item`},
+		{"leading indent", "    code", "code"},
+		{"setext underline", "===", `\===`},
+		{"emphasis", "*emph* _em_ ~~del~~", `\*emph\* \_em\_ \~\~del\~\~`},
+		{"math", "$\\Huge x$", `\$\\Huge x\$`},
+		{"entity", "&lt;b&gt; &#64;x", `\&lt;b\&gt; \&#` + zwsp + `64;x`},
+		{"backslash", `\*not\*`, `\\\*not\\\*`},
 		{"newlines", "a\nb\r\nc", "a b c"},
-		{"leading newline", "\n# x", "&#32;&#35; x"},
-		{"terminal escape", "\x1b[31mred", "&#92;u001b&#91;31mred"},
-		{"C1 CSI", "\u009b31m", "&#92;u009b31m"},
-		{"bidi override", "a\u202eb", "a&#92;u202eb"},
-		{"lone CR", "a\rb", "a&#92;u000db"},
+		{"newline then heading", "ok\n# x", "ok # x"},
+		{"terminal escape", "\x1b[31mred", `\\u001b\[31mred`},
+		{"bidi override", "a\u202eb", `a\\u202eb`},
 		{"invalid UTF-8", "a\xffb", "a\uFFFDb"},
-		{"quotes", `"x" 'y'`, "&quot;x&quot; &#39;y&#39;"},
+		// Harmless text stays as written.
+		{"plain", "plain words", "plain words"},
+		{"punctuation", "Expected '===' and instead saw '=='.", "Expected '===' and instead saw '=='."},
+		{"colons and stops", "F01: problem found here.", "F01: problem found here."},
+		{"https URL", "see https://eslint.org/docs/latest/rules/semi.", "see https://eslint.org/docs/latest/rules/semi."},
+		{"https www URL", "https://www.example.com/x", "https://www.example.com/x"},
+		{"quotes and parens", `"x" ('y') {z} a=b; c+d!`, `"x" ('y') {z} a=b; c+d!`},
+		{"hash without digit", "a.go#Open", "a.go#Open"},
+		{"dash", "main-checkout", "main-checkout"},
+		{"mid-line dash and number", "use 1. then 2.", "use 1. then 2."},
+		{"emoji shortcode", ":smile:", ":smile:"},
 		{"unicode kept", "naïve — ok", "naïve — ok"},
 		{"empty", "", ""},
 	}
@@ -53,50 +79,80 @@ func TestEscape(t *testing.T) {
 			if got != tt.want {
 				t.Errorf("Escape(%q)\n got %q\nwant %q", tt.in, got, tt.want)
 			}
-			checkInert(t, got)
+			checkInert(t, tt.in, got)
 		})
 	}
 }
 
+// TestEscapeNoEntities pins the promise made to email readers: Escape
+// writes no HTML entity at all.
+func TestEscapeNoEntities(t *testing.T) {
+	in := `F01: problem found here. <b> & "q" 'a' (x) [y] #1 @u ~ | $ * _ = + - ! ? , ; / %`
+	if got := Escape(in); entityRe.MatchString(got) {
+		t.Errorf("Escape(%q) = %q holds an entity", in, got)
+	}
+}
+
+var entityRe = regexp.MustCompile(`&(#[0-9]+|#x[0-9a-fA-F]+|[a-zA-Z]+);`)
+
 // mentionRe finds "@" followed by what GitHub would read as a login.
 var mentionRe = regexp.MustCompile(`@[A-Za-z0-9]`)
 
-// shownRes match what GitHub turns into a mention, a reference or a link.
+// shownRes match what GitHub turns into a mention or a reference in the
+// text as shown.
 var shownRes = []*regexp.Regexp{
 	mentionRe,
 	regexp.MustCompile(`#[0-9]`),
 	regexp.MustCompile(`(?i)gh-[0-9]`),
-	regexp.MustCompile(`://`),
-	regexp.MustCompile(`(?i)www\.`),
 }
 
-// checkInert fails if s, an output of Escape, could carry meaning in
-// GitHub Markdown.
-func checkInert(t testing.TB, s string) {
+// gfm renders GitHub-flavoured Markdown as goldmark does with its GFM
+// extensions (tables, strike-through, autolinks, task lists).
+var gfm = goldmark.New(goldmark.WithExtensions(extension.GFM))
+
+// checkInert fails if out, Escape's output for in, could carry meaning in
+// GitHub Markdown: rendered inside a paragraph and a table cell it must be
+// one paragraph (one cell) of text with no element, no link but to an
+// https URL in, no mention and no reference, and the raw text must hold no
+// line break and no "<!--".
+func checkInert(t testing.TB, in, out string) {
 	t.Helper()
-	for _, bad := range []string{"<", ">", "<!--", "`", "\n", "\r", "*", "_", "[", "]", "|", "\\", "\x1b"} {
-		if strings.Contains(s, bad) {
-			t.Errorf("Escape output %q holds %q", s, bad)
+	if strings.ContainsAny(out, "\n\r\x1b") || strings.Contains(out, "<!--") {
+		t.Errorf("Escape(%q) = %q holds a line break, ESC or <!--", in, out)
+	}
+	if !utf8.ValidString(out) {
+		t.Errorf("Escape output %q is not UTF-8", out)
+	}
+	var h strings.Builder
+	if err := gfm.Convert([]byte("x "+out), &h); err != nil {
+		t.Fatal(err)
+	}
+	html := h.String()
+	body := strings.TrimSuffix(strings.TrimPrefix(html, "<p>"), "</p>\n")
+	for _, tag := range tagRe.FindAllString(body, -1) {
+		if !strings.HasPrefix(tag, `<a href="https://`) && tag != "</a>" {
+			t.Errorf("Escape(%q) = %q renders the element %s: %s", in, out, tag, html)
 		}
 	}
-	if mentionRe.MatchString(s) {
-		t.Errorf("Escape output %q holds a mention", s)
+	if strings.Count(html, "<p>") != 1 {
+		t.Errorf("Escape(%q) = %q renders as more than one paragraph: %s", in, out, html)
 	}
-	if strings.HasPrefix(s, " ") || strings.HasPrefix(s, "\t") || strings.HasPrefix(s, "-") {
-		t.Errorf("Escape output %q starts with a blank or a dash", s)
-	}
-	// GitHub looks for mentions, references and links in the text as shown,
-	// after entities are decoded.
-	shown := html.UnescapeString(s)
+	shown := stdhtml.UnescapeString(tagRe.ReplaceAllString(body, ""))
 	for _, re := range shownRes {
 		if re.MatchString(shown) {
-			t.Errorf("Escape output %q shows as %q, which matches %s", s, shown, re)
+			t.Errorf("Escape(%q) shows as %q, which matches %s", in, shown, re)
 		}
 	}
-	if !utf8.ValidString(s) {
-		t.Errorf("Escape output %q is not UTF-8", s)
+	var cell strings.Builder
+	if err := gfm.Convert([]byte("| a | b |\n|---|---|\n| "+out+" | z |\n"), &cell); err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(cell.String(), "<td"); n != 2 {
+		t.Errorf("Escape(%q) = %q in a table row makes %d cells: %s", in, out, n, cell.String())
 	}
 }
+
+var tagRe = regexp.MustCompile(`<[^>]*>`)
 
 func TestFence(t *testing.T) {
 	tests := []struct {
@@ -133,7 +189,7 @@ func TestCodeSpan(t *testing.T) {
 		{" padded ", "`  padded  `"},
 		{"two\nlines", "`two lines`"},
 		{"@octocat", "`@octocat`"},
-		{"<!-- agc:id=x -->", "<code>&lt;&#33;-- agc&#58;id&#61;x --&gt;</code>"},
+		{"<!-- agc:id=x -->", `<code>\<\!-- agc:id=x --></code>`},
 		{"\x1b[2J", "`\\u001b[2J`"},
 		{"", "(empty)"},
 	}
@@ -195,7 +251,7 @@ func FuzzMarkdownEscape(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		checkInert(t, Escape(s))
+		checkInert(t, s, Escape(s))
 		c := codeSpan(s)
 		if strings.Contains(c, "<!--") || strings.ContainsAny(c, "\n\r\x1b") {
 			t.Errorf("codeSpan(%q) = %q", s, c)
