@@ -1,6 +1,7 @@
 package sarif
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
@@ -10,6 +11,8 @@ import (
 
 	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/diag"
+	"github.com/go-json-experiment/json"
+	"github.com/go-json-experiment/json/jsontext"
 )
 
 // Levels in order, for --fail-level (§3.27.10).
@@ -147,8 +150,32 @@ func finding(run *Run, res *Result, gate string, src *Source, opts ToAGCOptions)
 	}
 	f.ID = gate + "/" + f.Class + "/" + loc + "@" + identity(res, src)
 	rec := record(res)
-	f.Unknown = xRecordMember(&rec)
+	f.Unknown = withHelpMember(xRecordMember(&rec), res)
 	return f
+}
+
+// HelpMember is the finding member that carries the help URI of the rule
+// of a finding converted from SARIF, so a review comment can link the
+// rule: {"agc-action/helpUri": URI}, present only when the rule has one.
+// It is presentation only (untrusted: a comment links it only when it is
+// https); nothing decides anything by it.
+const HelpMember = "agc-action/helpUri"
+
+// withHelpMember adds HelpMember to members, the finding's unknown-members
+// object, when res's rule has a help URI.
+func withHelpMember(members jsontext.Value, res *Result) jsontext.Value {
+	if res.Rule == nil || res.Rule.HelpURI == "" || len(members) < 2 {
+		return members
+	}
+	v, err := json.Marshal(map[string]string{HelpMember: res.Rule.HelpURI})
+	if err != nil {
+		return members
+	}
+	if string(members) == "{}" {
+		return v
+	}
+	out := append(bytes.Clone(members[:len(members)-1]), ',')
+	return append(out, v[1:]...)
 }
 
 // locationString is path#logical, the path, the logical location, or "."
