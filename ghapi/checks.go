@@ -31,6 +31,8 @@ type CheckInput struct {
 	// Note, when set, is agc-action's own Markdown put first in the
 	// summary (DeliverOptions.Notes).
 	Note string
+	// Links links the summary's locations to their lines (review.Links).
+	Links review.Links
 }
 
 // CheckRun posts the check run agc/<gate.id> in one request: its
@@ -53,10 +55,7 @@ func (c *Client) CheckRun(ctx context.Context, in CheckInput) (*github.CheckRun,
 	if in.Note != "" {
 		note = in.Note + "\n" + note
 	}
-	summary, err := review.CheckSummary(r, note)
-	if err != nil {
-		return nil, err
-	}
+	summary := review.CheckSummary(r, note, in.Head, in.Links)
 	out := &github.CheckRunOutput{Title: github.String(review.CheckTitle(r)), Summary: &summary, Text: &text, Annotations: anns}
 	opt := github.CreateCheckRunOptions{Name: review.CheckName(r.Gate.ID), HeadSHA: in.HeadSHA,
 		Status: github.String("completed"), Conclusion: github.String(review.Conclusion(r.Verdict)), Output: out}

@@ -55,7 +55,7 @@ func (c *Client) Deliver(ctx context.Context, gates []agc.Doc, opt DeliverOption
 		return rep, err
 	}
 	rep.Degraded = true
-	return rep, review.Degrade(opt.Annotations, opt.Summary, gates, opt.Placement.Head)
+	return rep, review.Degrade(opt.Annotations, opt.Summary, gates, opt.Placement.Head, opt.Placement.Links)
 }
 
 // deliver reads the pull request and plans every gate's review within one
@@ -129,7 +129,7 @@ func (c *Client) deliver(ctx context.Context, gates []agc.Doc, opt DeliverOption
 func (c *Client) deliverChecks(ctx context.Context, g agc.Doc, p *review.ReviewPlan, opt DeliverOptions, rep *Report) error {
 	r := g.Response
 	if opt.Check {
-		in := CheckInput{HeadSHA: opt.HeadSHA, Response: r, Raw: g.Raw, Head: opt.Placement.Head, DetailsURL: opt.DetailsURL, Plan: p, Note: opt.Notes[r.Gate.ID]}
+		in := CheckInput{HeadSHA: opt.HeadSHA, Response: r, Raw: g.Raw, Head: opt.Placement.Head, DetailsURL: opt.DetailsURL, Plan: p, Note: opt.Notes[r.Gate.ID], Links: opt.Placement.Links}
 		if b, ok := opt.Bindings[r.Gate.ID]; ok {
 			in.Binding = &b
 		}

@@ -37,7 +37,7 @@ func TestReadOnlyTokenDegrades(t *testing.T) {
 			t.Errorf("annotations lack %q:\n%s", w, ann.String())
 		}
 	}
-	if !strings.Contains(sum.String(), "cannot write") || !strings.Contains(sum.String(), "Finding 2 of 2") {
+	if !strings.Contains(sum.String(), "cannot write") || !strings.Contains(sum.String(), "2 findings in full") {
 		t.Errorf("job summary:\n%s", sum.String())
 	}
 }

@@ -22,6 +22,9 @@ type ReviewOptions struct {
 	// Note, when set, is agc-action's own Markdown put first in the review
 	// body (DeliverOptions.Notes, review.PlanOptions.Note).
 	Note string
+	// Links links the review body's and check run's locations to their
+	// lines at the commit reported on (review.Links); zero: no links.
+	Links review.Links
 }
 
 // ReviewResult says what a review delivery did.
@@ -62,7 +65,7 @@ func (c *Client) Review(ctx context.Context, st *review.PRState, r *agc.Response
 }
 
 func (c *Client) planReview(st *review.PRState, r *agc.Response, opt ReviewOptions, b *review.Budget) *review.ReviewPlan {
-	return review.PlanReview(st, r, review.PlanOptions{Mode: opt.Mode, Head: opt.Head, Login: c.cfg.Login, MaxInline: opt.MaxComments, Note: opt.Note}, b)
+	return review.PlanReview(st, r, review.PlanOptions{Mode: opt.Mode, Head: opt.Head, Login: c.cfg.Login, MaxInline: opt.MaxComments, Note: opt.Note, Links: opt.Links}, b)
 }
 
 // postReview writes a plan's edits and its one review; its threads are

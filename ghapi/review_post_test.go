@@ -84,12 +84,12 @@ func TestReviewPlacesEveryFindingOnce(t *testing.T) {
 			t.Fatalf("%d reviews, want 1", len(pr.Reviews))
 		}
 		body := pr.Reviews[0].Body
-		for _, want := range []string{"### db&#46;go", "```diff\n", "-\ta_15 := compute(15)", "### Outside this pull request's files", "main.go", "Bash.command"} {
+		for _, want := range []string{"#### `db.go`", "| ⛔ blocking | 20 | `c-far` | What is wrong with far. |", "#### Outside this pull request's files", "`main.go:3`", "Bash.command"} {
 			if !strings.Contains(body, want) {
 				t.Errorf("review body lacks %q:\n%s", want, body)
 			}
 		}
-		if strings.Index(body, "### db&#46;go") > strings.Index(body, "### Outside") {
+		if strings.Index(body, "#### `db.go`") > strings.Index(body, "#### Outside") {
 			t.Errorf("the findings in the pull request's files come first:\n%s", body)
 		}
 	})

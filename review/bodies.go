@@ -2,41 +2,83 @@ package review
 
 import (
 	"crypto/sha256"
+	"math"
 	"encoding/hex"
 	"fmt"
 	"strings"
 
 	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/render"
+	"github.com/go-json-experiment/json"
+	"github.com/go-json-experiment/json/jsontext"
 )
 
 // MaxBody is GitHub's limit on a comment or review body, in characters.
 const MaxBody = 65536
 
-// findingText is what a comment shows for one finding: the rendered
-// finding (whose remedy shows a patch's edits as a diff block), then the
-// change as a suggestion when GitHub can take it as one, or, when its new
-// text holds characters a reader cannot see, why it is not one and the
-// new lines with those characters written out.
-func findingText(p Placed) string {
-	text := render.FindingMarkdown(p.Finding)
-	c := p.Pos.Change
-	switch {
+// helpMember is the finding member package sarif writes the help URI of
+// a finding's rule in (sarif.HelpMember).
+const helpMember = "agc-action/helpUri"
+
+// Words is how gate's finding f is worded: a finding converted from SARIF
+// (it carries the sarif member) speaks of its linter, the gate, and links
+// its rule's help page.
+func Words(gate string, f *agc.Finding) render.Words {
+	var w render.Words
+	if len(f.Unknown) == 0 {
+		return w
+	}
+	var members map[string]jsontext.Value
+	if json.Unmarshal(f.Unknown, &members) != nil {
+		return w
+	}
+	if _, ok := members[sarifMember]; !ok {
+		return w
+	}
+	w.Tool = gate
+	var help string
+	if json.Unmarshal(members[helpMember], &help) == nil {
+		w.HelpURI = help
+	}
+	return w
+}
+
+// findingText is what a comment shows for one finding of gate: a
+// headline (severity, rule linked to its help, what), the why when it
+// says more, the change as a suggestion when GitHub can take it as one (or,
+// when its new text holds characters a reader cannot see, why it is not
+// one and the new lines with those characters written out), then the id,
+// status, remedy and check folded away.
+func findingText(gate string, p Placed) string {
+	w := Words(gate, p.Finding)
+	w.SuggestionShown = p.Suggest && p.Pos.Change != nil
+	var b strings.Builder
+	b.WriteString(render.Headline(p.Finding, w) + "\n")
+	if why := render.Why(p.Finding, w); why != "" {
+		b.WriteString("\n" + why + "\n")
+	}
+	switch c := p.Pos.Change; {
 	case c == nil:
-	case p.Suggest:
-		text += "\n**Suggested change:**\n\n" + c.Suggestion()
+	case w.SuggestionShown:
+		b.WriteString("\n" + c.Suggestion())
 	default:
 		if hidden := c.Hidden(); len(hidden) > 0 {
-			text += "\n" + hiddenNote(c, hidden)
+			b.WriteString("\n" + hiddenNote(c, hidden))
 		}
 	}
-	return text
+	b.WriteString("\n" + folded("Details", render.Details(p.Finding, w)))
+	return b.String()
+}
+
+// folded is Markdown inside a <details> block that starts closed.
+func folded(summary, md string) string {
+	return "<details><summary>" + summary + "</summary>\n\n" + strings.TrimRight(md, "\n") + "\n\n</details>\n"
 }
 
 // InlineBody is an inline comment's body with its marker; hash covers the
 // shown text only.
 func InlineBody(gate string, p Placed) (body, hash string) {
-	text := findingText(p)
+	text := findingText(gate, p)
 	hash = contentHash(text)
 	m := FormatMarker(MarkFinding, "gate", gate, "id", MarkerID(p.Finding.ID), "hash", hash)
 	if len(withMarkers([]string{m}, text)) > MaxBody {
@@ -54,19 +96,19 @@ type BodyCounts struct {
 	Inline, Capped, DeferredEdits int
 }
 
-// ReviewBody is the body of r's review: the verdict and where the findings
-// are, then the findings that are not inline, listed (in files of the pull
-// request, by file, then outside its files): each in full when all of them
-// fit, else each on one line, cut cleanly before GitHub's limit. shown is
-// how many of listed it holds; the rest, it says, are in the check run and
-// the SARIF file.
-func ReviewBody(r *agc.Response, n BodyCounts, listed []Placed) (body, hash string, shown int) {
-	return ReviewBodyNote(r, n, listed, "")
+// ReviewBody is the body of r's review: the headline (verdict, counts,
+// round) and where the findings are, then the findings that are not
+// inline, one row each in a table per file of the pull request (each line
+// linked at the commit reported on), then those outside its files, cut
+// cleanly before GitHub's limit. shown is how many of listed it holds; the
+// rest, it says, are in the check run and the SARIF file.
+func ReviewBody(r *agc.Response, n BodyCounts, listed []Placed, links Links) (body, hash string, shown int) {
+	return ReviewBodyNote(r, n, listed, "", links)
 }
 
 // ReviewBodyNote is ReviewBody opened by note, agc-action's own Markdown
 // (an escalation), written as it is: never pass it text from an answer.
-func ReviewBodyNote(r *agc.Response, n BodyCounts, listed []Placed, note string) (body, hash string, shown int) {
+func ReviewBodyNote(r *agc.Response, n BodyCounts, listed []Placed, note string, links Links) (body, hash string, shown int) {
 	gate := r.Gate.ID
 	marker := func(h string) string { return FormatMarker(MarkReview, "gate", gate, "hash", h) }
 	if note != "" {
@@ -74,21 +116,27 @@ func ReviewBodyNote(r *agc.Response, n BodyCounts, listed []Placed, note string)
 	}
 	// The heading's length barely depends on the counts in it: measure it
 	// with every finding shown.
-	room := MaxBody - len(withMarkers([]string{marker(contentHash())}, note+bodyHeading(r, n, len(listed), true))) - 200
-	blocks, markers := listBlocks(gate, listed, room, fullEntry)
-	brief := len(markers) < len(listed)
-	if brief {
-		blocks, markers = listBlocks(gate, listed, room, briefEntry)
+	room := MaxBody - len(withMarkers([]string{marker(contentHash())}, note+bodyHeading(r, n, len(listed)))) - 200
+	blocks, markers := listBlocks(gate, listed, room, links)
+	text := note + bodyHeading(r, n, len(markers)) + blocks
+	// The hash leaves out lines and links, as an inline comment's does: a
+	// finding that only moved, or a new head, edits nothing, and a body
+	// that stays keeps links that are right for the commit they name.
+	moved := make([]Placed, len(markers))
+	for i, p := range listed[:len(markers)] {
+		p.Pos.Start, p.Pos.End = 0, 0
+		moved[i] = p
 	}
-	text := note + bodyHeading(r, n, len(markers), brief) + blocks
-	hash = contentHash(text)
+	unlinked, _ := listBlocks(gate, moved, math.MaxInt, Links{})
+	hash = contentHash(note + bodyHeading(r, n, len(markers)) + unlinked)
 	return withMarkers(append([]string{marker(hash)}, markers...), text), hash, len(markers)
 }
 
-// listBlocks writes the listed findings with entry, under a heading per
-// file and one for the findings outside the pull request's files, while
-// they fit in room; it returns the text and a marker per finding written.
-func listBlocks(gate string, listed []Placed, room int, entry func(n int, p Placed) string) (string, []string) {
+// listBlocks writes the listed findings as table rows, under a heading
+// per file (linked at the commit) and one for the findings outside the
+// pull request's files, while they fit in room; it returns the text and a
+// marker per finding written.
+func listBlocks(gate string, listed []Placed, room int, links Links) (string, []string) {
 	var b strings.Builder
 	var markers []string
 	size, path, outside := 0, "", false
@@ -97,12 +145,12 @@ func listBlocks(gate string, listed []Placed, room int, entry func(n int, p Plac
 		switch {
 		case p.Channel == ChannelFile && (i == 0 || p.Pos.Path != path):
 			path = p.Pos.Path
-			fmt.Fprintf(&block, "\n### %s\n\n", render.Escape(path))
+			block.WriteString("\n" + FileHeading(path, links) + "\n" + tableHead("Line"))
 		case p.Channel != ChannelFile && !outside:
 			outside = true
-			block.WriteString("\n### Outside this pull request's files\n\n")
+			block.WriteString("\n#### Outside this pull request's files\n\n" + tableHead("Location"))
 		}
-		block.WriteString(entry(i+1, p))
+		block.WriteString(tableRow(gate, p, links, p.Channel == ChannelFile))
 		m := FormatMarker(MarkFinding, "gate", gate, "id", MarkerID(p.Finding.ID))
 		if size+block.Len()+len(m)+1 > room {
 			break
@@ -114,32 +162,41 @@ func listBlocks(gate string, listed []Placed, room int, entry func(n int, p Plac
 	return b.String(), markers
 }
 
-// fullEntry is a listed finding in full, as a comment would show it.
-func fullEntry(n int, p Placed) string {
-	return fmt.Sprintf("#### %d. %s\n\n%s\n", n, render.Escape(p.Finding.What), findingText(p))
+// FileHeading is the heading of a file's findings, linked to the file at
+// the commit.
+func FileHeading(path string, links Links) string {
+	return "#### " + render.TrustedLink(render.CodeSpan(path), links.Blob(path, 0, 0)) + "\n"
 }
 
-// briefEntry is a listed finding on one line: severity, what and id.
-func briefEntry(n int, p Placed) string {
-	f := p.Finding
-	return fmt.Sprintf("- **%d.** %s: %s (%s)\n", n, render.Escape(f.Severity), render.Escape(CutRunes(f.What, 300)), render.Escape(CutRunes(f.ID, 300)))
+// tableHead opens a table of findings whose second column is col.
+func tableHead(col string) string {
+	return "| | " + col + " | Rule | Message |\n|---|---|---|---|\n"
 }
 
-// bodyHeading says the verdict, and where each of r's findings is: inline,
-// listed below, or only in the check run and the SARIF file.
-func bodyHeading(r *agc.Response, n BodyCounts, shown int, brief bool) string {
+// tableRow is one finding as a row: its severity mark, its line linked
+// (or, outside a file's table, its whole location), its rule linked to its
+// help page, and its what, on one line.
+func tableRow(gate string, p Placed, links Links, inFile bool) string {
+	w := Words(gate, p.Finding)
+	where := links.Location(p.Pos, p.Finding.Location)
+	if inFile {
+		where = links.Line(p.Pos)
+	}
+	what := render.Escape(CutRunes(strings.Join(strings.Fields(p.Finding.What), " "), 300))
+	return fmt.Sprintf("| %s | %s | %s | %s |\n", render.SeverityMark(p.Finding.Severity), where, render.Rule(p.Finding.Class, w), what)
+}
+
+// bodyHeading is the gate's headline, then where each of r's findings is:
+// inline, listed below, or only in the check run and the SARIF file.
+func bodyHeading(r *agc.Response, n BodyCounts, shown int) string {
 	gate := render.Escape(r.Gate.ID)
 	var b strings.Builder
-	fmt.Fprintf(&b, "**agc/%s**: verdict **%s**, %s. The check run agc/%s holds the whole response.\n",
-		gate, render.Escape(r.Verdict), count(len(r.Findings), "finding", "findings"), gate)
+	b.WriteString(GateHeadline(r) + "\n")
 	var where []string
 	if n.Inline > 0 {
 		where = append(where, count(n.Inline, "is an inline comment", "are inline comments")+" on the lines this pull request changes.")
 	}
-	switch {
-	case shown > 0 && brief:
-		where = append(where, fmt.Sprintf("%s below, one line each to fit; the check run agc/%s shows each in full.", count(shown, "is listed", "are listed"), gate))
-	case shown > 0:
+	if shown > 0 {
 		where = append(where, count(shown, "is listed", "are listed")+" below.")
 	}
 	if n.Capped > 0 {
@@ -147,8 +204,8 @@ func bodyHeading(r *agc.Response, n BodyCounts, shown int, brief bool) string {
 			count(n.Capped, "finding on changed lines is not an inline comment", "findings on changed lines are not inline comments"), MaxInlinePerGate))
 	}
 	if rest := len(r.Findings) - n.Inline - shown; rest > 0 {
-		where = append(where, fmt.Sprintf("%s: the check run agc/%s (its summary and the response embedded in it) "+
-			"and the SARIF file (code scanning, or the Action's sarif-file output) hold every finding.", count(rest, "is not in this review", "are not in this review"), gate))
+		where = append(where, fmt.Sprintf("%s: the check run agc/%s and the SARIF file (code scanning, or the Action's sarif-file output) hold every finding.",
+			count(rest, "is not in this review", "are not in this review"), gate))
 	}
 	if n.DeferredEdits > 0 {
 		where = append(where, fmt.Sprintf("%s of their finding; later runs update them (at most %d edits a run).",
@@ -158,6 +215,39 @@ func bodyHeading(r *agc.Response, n BodyCounts, shown int, brief bool) string {
 		b.WriteString("\n" + strings.Join(where, " ") + "\n")
 	}
 	return b.String()
+}
+
+// GateHeadline is a gate's answer on one line: the check's name, the
+// verdict with its mark, the counts, the round and what was carried.
+func GateHeadline(r *agc.Response) string {
+	var blocking int
+	for _, f := range r.Findings {
+		if f.Severity == agc.Blocking {
+			blocking++
+		}
+	}
+	s := fmt.Sprintf("**agc/%s** · %s · %s, %d blocking, %d advisory · round %d of %d",
+		render.Escape(r.Gate.ID), verdictMark(r.Verdict), count(len(r.Findings), "finding", "findings"),
+		blocking, len(r.Findings)-blocking, r.Attempt.N, r.Attempt.Budget)
+	if len(r.Carried) > 0 {
+		s += " · " + count(len(r.Carried), "finding carried", "findings carried")
+	}
+	return s
+}
+
+// verdictMark is a verdict with a mark.
+func verdictMark(v string) string {
+	switch v {
+	case agc.Allow:
+		return "✅ allow"
+	case agc.Repaired:
+		return "✅ repaired"
+	case agc.Block:
+		return "⛔ block"
+	case agc.Escalate:
+		return "✋ escalate"
+	}
+	return "❔ " + render.Escape(v)
 }
 
 // count is n followed by one or many.
@@ -171,7 +261,7 @@ func count(n int, one, many string) string {
 // NewCommentsBody is the body of a review that carries only n new inline
 // comments, when the latest review's body is still current.
 func NewCommentsBody(gate string, n int) string {
-	return fmt.Sprintf("**agc/%s**: %d new findings on the lines this pull request changes.\n", render.Escape(gate), n)
+	return fmt.Sprintf("**agc/%s**: %s on the lines this pull request changes.\n", render.Escape(gate), count(n, "new finding", "new findings"))
 }
 
 // maxMarkerID bounds a finding id as a marker carries it: ids have no

@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"io"
 	"strconv"
-	"strings"
-	"unicode/utf8"
 
 	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/render"
@@ -33,8 +31,9 @@ const (
 // annotations (MaxLogAnnotations a gate, then how many more) and every
 // response to the job summary summary (within MaxJobSummary, then how
 // many more), with ReadOnlyNotice: what a run reports when it cannot write
-// to GitHub. head places the annotations, as in WriteAnnotations.
-func Degrade(annotations, summary io.Writer, gates []agc.Doc, head FileReader) error {
+// to GitHub. head places the annotations, as in WriteAnnotations; links
+// links the summary's locations.
+func Degrade(annotations, summary io.Writer, gates []agc.Doc, head FileReader, links Links) error {
 	if annotations == nil || summary == nil {
 		return errors.New(ReadOnlyNotice + ", but no annotation or summary output was given")
 	}
@@ -47,33 +46,22 @@ func Degrade(annotations, summary io.Writer, gates []agc.Doc, head FileReader) e
 		if err := WriteAnnotations(annotations, g.Response, head); err != nil {
 			return err
 		}
-		if room <= 0 {
+		const moreRoom = 200 // the line saying how many answers are left out
+		if room <= moreRoom+1000 {
+			if room > 0 {
+				if _, err := fmt.Fprintf(summary, "\n%d more answers are not shown: a job summary is limited to 1 MiB.\n", len(gates)-i); err != nil {
+					return err
+				}
+			}
+			room = 0
 			continue
 		}
 		note := ""
 		if i == 0 {
-			note = ReadOnlyNotice
+			note = "> [!WARNING]\n> " + render.Escape(ReadOnlyNotice) + "\n"
 		}
-		var b strings.Builder
-		if err := WriteJobSummary(&b, g.Response, note); err != nil {
-			return err
-		}
-		text := b.String()
-		if len(text) > room-1000 {
-			// cutMarkdown counts characters; the limit is on bytes.
-			limit := max(room-1000, 0)
-			if cut := cutMarkdown(text, "\n#### ", limit); len(cut) <= limit {
-				text = cut + "\n"
-			} else {
-				text = cutMarkdown(text, "\n#### ", limit/utf8.UTFMax) + "\n"
-			}
-			if rest := len(gates) - i - 1; rest > 0 {
-				text += fmt.Sprintf("\n%d more answers are not shown: a job summary is limited to 1 MiB.\n", rest)
-			}
-			room = 0
-		} else {
-			room -= len(text)
-		}
+		text := JobSummary(g.Response, note, head, links, room-moreRoom) + "\n"
+		room -= len(text)
 		if _, err := io.WriteString(summary, text); err != nil {
 			return err
 		}
@@ -115,18 +103,11 @@ func WriteAnnotations(w io.Writer, r *agc.Response, head FileReader) error {
 	return nil
 }
 
-// WriteJobSummary appends r, rendered, to a job summary, after note.
-func WriteJobSummary(w io.Writer, r *agc.Response, note string) error {
-	if note != "" {
-		if _, err := fmt.Fprintf(w, "> [!WARNING]\n> %s\n\n", render.Escape(note)); err != nil {
-			return err
-		}
-	}
-	if err := render.Markdown(w, r); err != nil {
-		return err
-	}
-	_, err := io.WriteString(w, "\n")
-	return err
+// JobSummary is r's section of a job summary (GateSummary) in at most
+// limit bytes, after note (agc-action's own Markdown, or "").
+func JobSummary(r *agc.Response, note string, head FileReader, links Links, limit int) string {
+	return GateSummary(r, note, SummaryOptions{Head: head, Links: links, Limit: limit,
+		Elsewhere: "the check run agc/" + render.Escape(r.Gate.ID) + " when one is posted and the SARIF file (the Action's sarif-file output)"})
 }
 
 // ErrHeadUnknown is what a FileReader answers when the files of the

@@ -22,7 +22,7 @@ func TestDegradeIsBounded(t *testing.T) {
 		gates = append(gates, agc.Doc{Response: response(gate, agc.Block, fs...)})
 	}
 	var log, summary strings.Builder
-	if err := Degrade(&log, &summary, gates, nil); err != nil {
+	if err := Degrade(&log, &summary, gates, nil, Links{}); err != nil {
 		t.Fatal(err)
 	}
 	if n, max := strings.Count(log.String(), "\n"), 1+20*(50+1); n > max {

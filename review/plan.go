@@ -41,6 +41,9 @@ type PlanOptions struct {
 	// never text from an answer. A note the latest review does not hold
 	// yet goes into a new review, not an edit, so its mention notifies.
 	Note string
+	// Links makes the review body's locations links to their lines at
+	// the commit reported on; zero: no links.
+	Links Links
 }
 
 // ReviewPlan is everything one gate's review delivery writes, decided
@@ -94,7 +97,7 @@ func PlanReview(st *PRState, r *agc.Response, opt PlanOptions, b *Budget) *Revie
 	kept, want := p.chooseInline(ex, opt.MaxInline, b)
 	p.planEdits(st, ex, kept, opt.Login, b)
 	p.planThreads(st, ex, want, b)
-	p.planBody(r, ex, opt.Note, b)
+	p.planBody(r, ex, opt.Note, opt.Links, b)
 	return p
 }
 
@@ -207,13 +210,13 @@ func openThread(st *PRState, cm *github.PullRequestComment, ids []string) []stri
 // planBody lists in the review body what is not inline (grouped by file,
 // then the findings outside the pull request's files) and decides the
 // review's one write.
-func (p *ReviewPlan) planBody(r *agc.Response, ex Own, note string, b *Budget) {
+func (p *ReviewPlan) planBody(r *agc.Response, ex Own, note string, links Links, b *Budget) {
 	listed := listedFindings(p.Placed)
 	if p.NoReview {
 		p.Unlisted = len(p.Placed) - p.Inline
 		return
 	}
-	p.Body, p.Hash, p.Listed = ReviewBodyNote(r, BodyCounts{Inline: p.Inline, Capped: p.Capped, DeferredEdits: p.DeferredEdits}, listed, note)
+	p.Body, p.Hash, p.Listed = ReviewBodyNote(r, BodyCounts{Inline: p.Inline, Capped: p.Capped, DeferredEdits: p.DeferredEdits}, listed, note, links)
 	p.Unlisted = len(p.Placed) - p.Inline - p.Listed
 	current := ex.Review != nil && ex.ReviewHash == p.Hash
 	freshNote := note != "" && (ex.Review == nil || !strings.Contains(ex.Review.GetBody(), note))

@@ -141,8 +141,9 @@ func (r *actionRun) exec(ctx context.Context) int {
 		workflowCommand(r.e.Stdout, "error", err.Error())
 		return cmdenv.ExitUsage
 	}
-	degraded, derr := r.deliver(ctx, gh, why, gates, bound.records, notes, r.headFiles(ctx, g))
-	if err := r.writeSummary(all, from, notes, degraded); err != nil {
+	head := r.headFiles(ctx, g)
+	degraded, derr := r.deliver(ctx, gh, why, gates, bound.records, notes, head)
+	if err := r.writeSummary(all, from, notes, degraded, head); err != nil {
 		r.warn("job summary: " + err.Error())
 	}
 	r.setOutputs()

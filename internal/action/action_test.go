@@ -110,7 +110,7 @@ func TestActionPullRequestBlock(t *testing.T) {
 		t.Errorf("sarif-file: %v", err)
 	}
 	sum := r.summaryText()
-	for _, want := range []string{"## AGC gates: block", "| go-lint | block | 1 | 1 | no |", "| agc-validate | allow | 0 | 0 | no |"} {
+	for _, want := range []string{"## AGC gates: block", "| agc/go-lint | block | 1 | 1 | 1 of 3 | no |", "| agc/agc-validate | allow | 0 | 0 | 1 of 3 | no |"} {
 		if !strings.Contains(sum, want) {
 			t.Errorf("summary lacks %q:\n%s", want, sum)
 		}

@@ -65,12 +65,12 @@ func (r *actionRun) deliver(ctx context.Context, gh *ghapi.Client, why string, g
 	}
 	if gh == nil {
 		r.warn("not posting to GitHub: " + why + "; reporting in the job summary and as annotations")
-		return true, review.Degrade(r.e.Stdout, io.Discard, gates, nil)
+		return true, review.Degrade(r.e.Stdout, io.Discard, gates, nil, r.links())
 	}
 	if len(gates) > 0 {
 		rep, err := gh.Deliver(ctx, gates, ghapi.DeliverOptions{PR: r.rc.PR, HeadSHA: r.rc.HeadSHA,
 			Review: ch.review, Check: ch.check, Status: ch.status,
-			Placement:  ghapi.ReviewOptions{Mode: r.cfg.filterMode, Head: head},
+			Placement:  ghapi.ReviewOptions{Mode: r.cfg.filterMode, Head: head, Links: r.links()},
 			DetailsURL: ghrun.RunURL(r.e.Getenv, r.rc.Repository), Bindings: bindings, Notes: notes, Annotations: r.e.Stdout, Summary: io.Discard})
 		if err != nil {
 			return false, err
@@ -174,3 +174,9 @@ type gitFiles struct {
 }
 
 func (f gitFiles) ReadFile(path string) ([]byte, error) { return f.g.File(f.ctx, f.rev, path) }
+
+// links makes links to lines of files at the commit reported on, from
+// GITHUB_SERVER_URL and the run context; none when any is unknown.
+func (r *actionRun) links() review.Links {
+	return review.Links{Server: r.e.Getenv("GITHUB_SERVER_URL"), Repo: r.rc.Repository, SHA: r.rc.HeadSHA}
+}

@@ -11,6 +11,7 @@ import (
 	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/internal/cmdenv"
 	"github.com/agcgate/agc-action/render"
+	"github.com/agcgate/agc-action/review"
 	"github.com/agcgate/agc-action/sarif"
 )
 
@@ -99,10 +100,12 @@ func (r *actionRun) writeSARIF(gates []agc.Doc) error {
 // refuses a step summary over 1 MiB.
 const maxSummary = 1000 << 10
 
-// writeSummary writes the job summary: a table of gates, then every
-// answer rendered. It goes to GITHUB_STEP_SUMMARY and to the summary-file
-// output.
-func (r *actionRun) writeSummary(gates []agc.Doc, carried, notes map[string]string, degraded bool) error {
+// writeSummary writes the job summary: a table of gates, then each gate's
+// answer as its check run shows it (review.JobSummary: a headline, its
+// findings in a table grouped by file with each line linked, the findings
+// in full folded), cut within 1 MiB. It goes to GITHUB_STEP_SUMMARY and to
+// the summary-file output.
+func (r *actionRun) writeSummary(gates []agc.Doc, carried, notes map[string]string, degraded bool, head review.FileReader) error {
 	var b bytes.Buffer
 	title := "AGC gates: " + r.out.verdict
 	if r.cfg.preview {
@@ -112,31 +115,25 @@ func (r *actionRun) writeSummary(gates []agc.Doc, carried, notes map[string]stri
 	if degraded {
 		b.WriteString("> **The token cannot write to this repository** (a pull request from a fork, or missing permissions). Check runs, reviews and uploads were not posted; every finding is reported here and as workflow annotations.\n\n")
 	}
-	b.WriteString("| gate | verdict | blocking | advisory | carried |\n|---|---|---|---|---|\n")
+	b.WriteString("| Gate | Verdict | Blocking | Advisory | Round | Carried |\n|---|---|---|---|---|---|\n")
 	for _, g := range gates {
 		resp := g.Response
 		blocking := len(resp.Blocking())
 		c := "no"
 		if from, ok := carried[resp.Gate.ID]; ok {
-			c = "from " + render.Escape(from)
+			c = "from " + render.CodeSpan(from)
 		}
-		fmt.Fprintf(&b, "| %s | %s | %d | %d | %s |\n", render.Escape(resp.Gate.ID), resp.Verdict, blocking, len(resp.Findings)-blocking, c)
+		fmt.Fprintf(&b, "| agc/%s | %s | %d | %d | %d of %d | %s |\n", render.Escape(resp.Gate.ID), render.Escape(resp.Verdict),
+			blocking, len(resp.Findings)-blocking, resp.Attempt.N, resp.Attempt.Budget, c)
 	}
-	b.WriteString("\n")
+	const moreRoom = 300 // the line saying how many answers are left out
 	shown := 0
 	for _, g := range gates {
-		var one bytes.Buffer
-		if note := notes[g.Response.Gate.ID]; note != "" {
-			one.WriteString(note + "\n")
-		}
-		if err := render.Markdown(&one, g.Response); err != nil {
-			return err
-		}
-		if b.Len()+one.Len() > maxSummary-200 {
+		room := maxSummary - b.Len() - moreRoom
+		if room < 2000 {
 			break
 		}
-		b.Write(one.Bytes())
-		b.WriteString("\n")
+		b.WriteString("\n" + review.JobSummary(g.Response, notes[g.Response.Gate.ID], head, r.links(), room))
 		shown++
 	}
 	if shown < len(gates) {

@@ -1,0 +1,156 @@
+package review
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/render"
+)
+
+// SummaryOptions say what a gate's summary links and where it says the
+// findings it leaves out are.
+type SummaryOptions struct {
+	// Head reads files at the commit reported on, to place findings on
+	// their lines (nil: the locations' own lines).
+	Head FileReader
+	// Links makes each location a link to its lines; zero: no links.
+	Links Links
+	// Elsewhere names where every finding is, for what a cut leaves out:
+	// "the response embedded in this check run and the SARIF file".
+	Elsewhere string
+	// Limit is the most bytes the summary may have (GitHub counts
+	// characters; a byte count is never fewer).
+	Limit int
+}
+
+// GateSummary is one gate's answer for a check run's summary or the job
+// summary: its headline, note (agc-action's own Markdown, or ""), a table
+// of its findings grouped by file (severity, the line linked, the rule
+// linked to its help, the message), then every finding in full, folded.
+// What does not fit in o.Limit is cut cleanly, between rows, saying how
+// many findings are left out and where they are.
+func GateSummary(r *agc.Response, note string, o SummaryOptions) string {
+	head := GateHeadline(r) + "\n\n"
+	if note != "" {
+		head += note + "\n"
+	}
+	head += responseFacts(r)
+	placed := summaryOrder(r, o.Head)
+	gate := r.Gate.ID
+	rows := summaryRows(gate, placed, o.Links)
+	full := folded(count(len(placed), "finding in full", "findings in full"), fullEntries(gate, placed, o.Links))
+	if len(placed) == 0 {
+		return head
+	}
+	if s := head + strings.Join(rows, "") + "\n" + full; len(s) <= o.Limit {
+		return s
+	}
+	cutNote := func(left int) string {
+		if left == 0 {
+			return fmt.Sprintf("\nThe findings in full are left out to fit GitHub's limit: %s hold them.\n", o.Elsewhere)
+		}
+		return fmt.Sprintf("\n%s, to fit GitHub's limit: %s hold every finding.\n",
+			count(left, "more finding is not in this table", "more findings are not in this table"), o.Elsewhere)
+	}
+	room := o.Limit - len(head) - len(cutNote(len(placed)))
+	var b strings.Builder
+	n := 0
+	for _, row := range rows {
+		if b.Len()+len(row) > room {
+			break
+		}
+		b.WriteString(row)
+		n++
+	}
+	return head + b.String() + cutNote(len(placed)-n)
+}
+
+// summaryOrder places r's findings (position only) grouped by file, in
+// the order the files first occur, then those with no file.
+func summaryOrder(r *agc.Response, head FileReader) []Placed {
+	byPath := map[string][]Placed{}
+	var order []string
+	var none []Placed
+	for i := range r.Findings {
+		f := &r.Findings[i]
+		p := Placed{Finding: f, Pos: filePosition(f, head), Channel: ChannelFile}
+		if p.Pos.Path == "" {
+			p.Channel = ChannelBody
+			none = append(none, p)
+			continue
+		}
+		if byPath[p.Pos.Path] == nil {
+			order = append(order, p.Pos.Path)
+		}
+		byPath[p.Pos.Path] = append(byPath[p.Pos.Path], p)
+	}
+	var out []Placed
+	for _, path := range order {
+		out = append(out, byPath[path]...)
+	}
+	return append(out, none...)
+}
+
+// summaryRows are the table rows of placed, each file's first row opening
+// its table under its heading: cutting between two rows leaves no table
+// open.
+func summaryRows(gate string, placed []Placed, links Links) []string {
+	rows := make([]string, len(placed))
+	path, other := "", false
+	for i, p := range placed {
+		var b strings.Builder
+		switch {
+		case p.Channel == ChannelFile && (i == 0 || p.Pos.Path != path):
+			path = p.Pos.Path
+			b.WriteString("\n" + FileHeading(path, links) + "\n" + tableHead("Line"))
+		case p.Channel != ChannelFile && !other:
+			other = true
+			b.WriteString("\n#### Not in a file\n\n" + tableHead("Location"))
+		}
+		b.WriteString(tableRow(gate, p, links, p.Channel == ChannelFile))
+		rows[i] = b.String()
+	}
+	return rows
+}
+
+// fullEntries is every finding in full, each under a heading naming its
+// linked location, in the compact form of a comment.
+func fullEntries(gate string, placed []Placed, links Links) string {
+	var b strings.Builder
+	for i, p := range placed {
+		w := Words(gate, p.Finding)
+		fmt.Fprintf(&b, "##### %d. %s\n\n%s\n", i+1, links.Location(p.Pos, p.Finding.Location), render.Headline(p.Finding, w))
+		if why := render.Why(p.Finding, w); why != "" {
+			b.WriteString("\n" + why + "\n")
+		}
+		b.WriteString("\n" + render.Details(p.Finding, w) + "\n")
+	}
+	return b.String()
+}
+
+// maxFacts bounds the line of facts, in characters.
+const maxFacts = 2000
+
+// responseFacts is what a summary says of the answer as a whole that its
+// headline does not: the subject and the coverage.
+func responseFacts(r *agc.Response) string {
+	s := fmt.Sprintf("Subject: %s %s", render.Escape(r.Subject.Kind), render.CodeSpan(r.Subject.Fingerprint))
+	if r.Coverage.Complete {
+		s += " · coverage complete"
+	} else {
+		s += " · coverage not complete"
+	}
+	if len(r.Coverage.NotChecked) > 0 {
+		nc := make([]string, len(r.Coverage.NotChecked))
+		for i, x := range r.Coverage.NotChecked {
+			nc[i] = render.Escape(x)
+		}
+		s += "; not checked: " + strings.Join(nc, "; ")
+	}
+	// The judged party says how much was not checked: a bounded line.
+	if c := CutRunes(s, maxFacts); c != s {
+		s = strings.TrimRight(strings.TrimSuffix(c, "\\"), " ") + " …"
+	}
+	return s + "\n"
+}
