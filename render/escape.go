@@ -56,7 +56,7 @@ func escapeRune(b *strings.Builder, s string, i int, r, next rune) {
 	switch {
 	case r < utf8.RuneSelf && strings.IndexByte(alwaysEscaped, byte(r)) >= 0,
 		lead && startsBlock(r),
-		r == '!' && strings.HasSuffix(before, "<"), // never "<!--" in the raw text
+		r == '!' && strings.HasSuffix(before, "<"),   // never "<!--" in the raw text
 		(r == '.' || r == ')') && digitsOnly(before): // "12." or "12)" would start a list
 		b.WriteByte('\\')
 	}

@@ -2,9 +2,9 @@ package review
 
 import (
 	"crypto/sha256"
-	"math"
 	"encoding/hex"
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/agcgate/agc-action/agc"
