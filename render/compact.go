@@ -48,19 +48,17 @@ func Headline(f *agc.Finding, w Words) string {
 }
 
 // Why is the finding's why when it says more than its headline, else "".
-// A linter's why is "Rule R of TOOL: description"; the headline names the
-// rule already, so only the description is kept.
+// A linter's why is "Rule R of TOOL: description" (or "Rule R of TOOL."
+// when its rule has none); the headline names the rule already, so only
+// the description is kept.
 func Why(f *agc.Finding, w Words) string {
 	why := strings.TrimSpace(f.Why)
-	if w.Tool != "" {
-		prefix := "Rule " + f.Class + " of " + w.Tool
-		if strings.HasPrefix(why, prefix) {
-			why = strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(why, prefix), ":"))
-			why = strings.TrimSuffix(why, ".") + "."
-			if why == "." {
-				return ""
-			}
+	if rest, ok := strings.CutPrefix(why, "Rule "+f.Class+" of "); ok && w.Tool != "" {
+		_, desc, _ := strings.Cut(rest, ": ")
+		if why = strings.TrimSpace(desc); why == "" {
+			return ""
 		}
+		why = strings.TrimSuffix(why, ".") + "."
 	}
 	if why == "" || strings.EqualFold(strings.TrimSuffix(why, "."), strings.TrimSuffix(strings.TrimSpace(f.What), ".")) {
 		return ""

@@ -93,16 +93,21 @@ func sarifRegion(f *agc.Finding) (start, end int) {
 	if len(f.Unknown) == 0 {
 		return 0, 0
 	}
-	var members map[string]struct {
+	// Other members may hold any value: decode only the sarif one.
+	var members map[string]json.RawMessage
+	if json.Unmarshal(f.Unknown, &members) != nil {
+		return 0, 0
+	}
+	var x struct {
 		Region *struct {
 			StartLine int `json:"startLine"`
 			EndLine   int `json:"endLine"`
 		} `json:"region"`
 	}
-	if json.Unmarshal(f.Unknown, &members) != nil {
+	if json.Unmarshal(members[sarifMember], &x) != nil {
 		return 0, 0
 	}
-	rg := members[sarifMember].Region
+	rg := x.Region
 	if rg == nil || rg.StartLine < 1 {
 		return 0, 0
 	}

@@ -43,6 +43,17 @@ func TestLocateFromSARIFRegion(t *testing.T) {
 	}
 }
 
+// A finding's other members hold any value (a help URI is a string): the
+// SARIF region must still be read, or every linter finding loses its line
+// and its inline comment.
+func TestLocateFromSARIFRegionBesideOtherMembers(t *testing.T) {
+	f := finding("eslint", "x", "src/app.js", agc.Blocking)
+	f.Unknown = []byte(`{"agc-action/sarif":{"level":"error","uri":"src/app.js","region":{"startLine":4}},"agc-action/helpUri":"https://eslint.org/docs/latest/rules/semi","x-n":1}`)
+	if pos := Locate(&f, nil); pos.Start != 4 || pos.End != 4 {
+		t.Errorf("position %+v, want src/app.js 4", pos)
+	}
+}
+
 // TestWorkflowCommandEscaping: a finding's text cannot end its annotation
 // early or add a property.
 func TestWorkflowCommandEscaping(t *testing.T) {
