@@ -178,9 +178,16 @@ func tableHead(col string) string {
 // help page, and its what, on one line.
 func tableRow(gate string, p Placed, links Links, inFile bool) string {
 	w := Words(gate, p.Finding)
-	where := links.Location(p.Pos, p.Finding.Location)
-	if inFile {
+	var where string
+	switch {
+	case inFile:
 		where = links.Line(p.Pos)
+	case p.Pos.Start > 0:
+		where = links.Location(p.Pos, p.Finding.Location)
+	default:
+		// Outside the pull request's files and with no line, a location
+		// may name no file ("Bash.command"): no link that could be broken.
+		where = render.CodeSpan(p.Finding.Location)
 	}
 	what := render.Escape(CutRunes(strings.Join(strings.Fields(p.Finding.What), " "), 300))
 	return fmt.Sprintf("| %s | %s | %s | %s |\n", render.SeverityMark(p.Finding.Severity), where, render.Rule(p.Finding.Class, w), what)
