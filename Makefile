@@ -6,7 +6,7 @@ LDFLAGS := -s -w -X main.version=$(VERSION) -X main.commit=$(COMMIT)
 GOFLAGS_BUILD := -trimpath -ldflags "$(LDFLAGS)"
 GO_FILES = $(shell git ls-files '*.go')
 
-.PHONY: help build demo test setup lint fuzz bench release-snapshot
+.PHONY: help build demo test setup lint fuzz bench release-snapshot screenshots
 
 ## help: list the targets
 help:
@@ -45,6 +45,10 @@ release-snapshot:
 FUZZTIME ?= 60s
 fuzz:
 	./scripts/fuzz.sh $(FUZZTIME)
+
+## screenshots: photograph the review/testdata/looks goldens into docs/img (cmark-gfm, headless Chromium; not in CI)
+screenshots:
+	./scripts/screenshots.sh
 
 ## bench: the benchmarks named by the issues
 bench:
