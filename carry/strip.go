@@ -19,13 +19,14 @@ const OwnPrefix = "agc-action/"
 
 // FormatMembers are the members under OwnPrefix that agc-action's readers
 // derive from the input itself, which Strip keeps: a SARIF result's
-// location and rule (package sarif, agc-action/sarif), what a bridged
+// location and rule (package sarif, agc-action/sarif) and its rule's help
+// page (agc-action/helpUri, shown as a link only when https), what a bridged
 // fingerprint hashes and how a rewrite's input is given (package bridge),
 // and a Reviewdog diagnostic as it was read (package rdf, agc-action/rdf).
 // They are data of the answer, with no more say than its other fields, and
 // no record of agc-action's. Any other member under OwnPrefix, a name
 // agc-action uses later included, is stripped.
-var FormatMembers = []string{"agc-action/sarif", "agc-action/fingerprint-of", "agc-action/input-kind", "agc-action/rdf"}
+var FormatMembers = []string{"agc-action/sarif", "agc-action/helpUri", "agc-action/fingerprint-of", "agc-action/input-kind", "agc-action/rdf"}
 
 // Stripped is one member Strip removed.
 type Stripped struct {
