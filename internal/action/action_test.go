@@ -381,6 +381,11 @@ func TestActionREADMESarifLinter(t *testing.T) {
 	if runs["agc/agc-validate"] != nil {
 		t.Errorf("SARIF-only input has no AGC answers to validate")
 	}
+	// The rule's help page reaches the summary as a link showing its host:
+	// the member package sarif carries it in is the reader's, not a forgery.
+	if run := runs["agc/demo-lint"]; run == nil || !strings.Contains(run.Summary, "[`DL001`](https://example.com/rules/DL001) (example.com)") {
+		t.Errorf("the summary does not link rule DL001 to its help page: %+v", run)
+	}
 
 	// The README pairs the log with its gate: one run, named as the line says.
 	srv, root = prfixture.Setup(t)
