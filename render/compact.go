@@ -130,11 +130,7 @@ func agcDetails(b *strings.Builder, f *agc.Finding, w Words) {
 // detailSection writes a remedy or a check as a list item, its parts
 // indented under it.
 func detailSection(b *strings.Builder, label string, s section) {
-	fmt.Fprintf(b, "- %s: %s", label, mdText(s.kind))
-	if s.note != "" {
-		b.WriteString(" — " + s.note)
-	}
-	b.WriteString("\n")
+	fmt.Fprintf(b, "- %s: %s\n", label, s.head())
 	for _, p := range s.parts {
 		var pb strings.Builder
 		mdPart(&pb, p)

@@ -70,11 +70,7 @@ func item(b *strings.Builder, label, value string) {
 // mdSection writes a remedy or a check: its kind and the renderer's note,
 // then each part as a paragraph, a code block or a list.
 func mdSection(b *strings.Builder, label string, s section) {
-	fmt.Fprintf(b, "**%s:** %s", label, mdText(s.kind))
-	if s.note != "" {
-		b.WriteString(" — " + s.note)
-	}
-	b.WriteString("\n\n")
+	fmt.Fprintf(b, "**%s:** %s\n\n", label, s.head())
 	for _, p := range s.parts {
 		mdPart(b, p)
 	}

@@ -36,6 +36,14 @@ type section struct {
 	parts []part
 }
 
+// head is the section's kind, escaped, and the renderer's note after it.
+func (s section) head() string {
+	if s.note == "" {
+		return mdText(s.kind)
+	}
+	return mdText(s.kind) + " — " + s.note
+}
+
 // previewNote is what a preview check asks for (§7.2, §11).
 const previewNote = "run this gate in preview mode (§11) on the new subject"
 

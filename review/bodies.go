@@ -139,27 +139,40 @@ func ReviewBodyNote(r *agc.Response, n BodyCounts, listed []Placed, note string,
 func listBlocks(gate string, listed []Placed, room int, links Links) (string, []string) {
 	var b strings.Builder
 	var markers []string
-	size, path, outside := 0, "", false
-	for i, p := range listed {
-		var block strings.Builder
-		switch {
-		case p.Channel == ChannelFile && (i == 0 || p.Pos.Path != path):
-			path = p.Pos.Path
-			block.WriteString("\n" + FileHeading(path, links) + "\n" + tableHead("Line"))
-		case p.Channel != ChannelFile && !outside:
-			outside = true
-			block.WriteString("\n#### Outside this pull request's files\n\n" + tableHead("Location"))
-		}
-		block.WriteString(tableRow(gate, p, links, p.Channel == ChannelFile))
-		m := FormatMarker(MarkFinding, "gate", gate, "id", MarkerID(p.Finding.ID))
-		if size+block.Len()+len(m)+1 > room {
+	size := 0
+	for i, row := range tableRows(gate, listed, links, "Outside this pull request's files") {
+		m := FormatMarker(MarkFinding, "gate", gate, "id", MarkerID(listed[i].Finding.ID))
+		if size+len(row)+len(m)+1 > room {
 			break
 		}
-		size += block.Len() + len(m) + 1
-		b.WriteString(block.String())
+		size += len(row) + len(m) + 1
+		b.WriteString(row)
 		markers = append(markers, m)
 	}
 	return b.String(), markers
+}
+
+// tableRows are the table rows of placed (grouped by file, then those in
+// no file of the pull request under the heading other), each file's first
+// row opening its table under its heading: cutting between two rows leaves
+// no table open.
+func tableRows(gate string, placed []Placed, links Links, other string) []string {
+	rows := make([]string, len(placed))
+	path, inOther := "", false
+	for i, p := range placed {
+		var b strings.Builder
+		switch {
+		case p.Channel == ChannelFile && (i == 0 || p.Pos.Path != path):
+			path = p.Pos.Path
+			b.WriteString("\n" + FileHeading(path, links) + "\n" + tableHead("Line"))
+		case p.Channel != ChannelFile && !inOther:
+			inOther = true
+			b.WriteString("\n#### " + other + "\n\n" + tableHead("Location"))
+		}
+		b.WriteString(tableRow(gate, p, links, p.Channel == ChannelFile))
+		rows[i] = b.String()
+	}
+	return rows
 }
 
 // FileHeading is the heading of a file's findings, linked to the file at

@@ -38,7 +38,7 @@ func GateSummary(r *agc.Response, note string, o SummaryOptions) string {
 	head += responseFacts(r)
 	placed := summaryOrder(r, o.Head)
 	gate := r.Gate.ID
-	rows := summaryRows(gate, placed, o.Links)
+	rows := tableRows(gate, placed, o.Links, "Not in a file")
 	full := folded(count(len(placed), "finding in full", "findings in full"), fullEntries(gate, placed, o.Links))
 	if len(placed) == 0 {
 		return head
@@ -90,28 +90,6 @@ func summaryOrder(r *agc.Response, head FileReader) []Placed {
 		out = append(out, byPath[path]...)
 	}
 	return append(out, none...)
-}
-
-// summaryRows are the table rows of placed, each file's first row opening
-// its table under its heading: cutting between two rows leaves no table
-// open.
-func summaryRows(gate string, placed []Placed, links Links) []string {
-	rows := make([]string, len(placed))
-	path, other := "", false
-	for i, p := range placed {
-		var b strings.Builder
-		switch {
-		case p.Channel == ChannelFile && (i == 0 || p.Pos.Path != path):
-			path = p.Pos.Path
-			b.WriteString("\n" + FileHeading(path, links) + "\n" + tableHead("Line"))
-		case p.Channel != ChannelFile && !other:
-			other = true
-			b.WriteString("\n#### Not in a file\n\n" + tableHead("Location"))
-		}
-		b.WriteString(tableRow(gate, p, links, p.Channel == ChannelFile))
-		rows[i] = b.String()
-	}
-	return rows
 }
 
 // fullEntries is every finding in full, each under a heading naming its
