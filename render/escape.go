@@ -115,7 +115,7 @@ func hasSuffixFold(s, suffix string) bool {
 // nothing Markdown would read as the end of a destination; ok is false for
 // anything else (http:, javascript:, data:, relative), which must stay text.
 func HTTPSURL(u string) (host string, ok bool) {
-	if u == "" || len(u) > 2048 || strings.ContainsAny(u, " \t\n\r<>()\"'`\\") || clean(u) != u {
+	if u == "" || len(u) > 2048 || strings.ContainsAny(u, " \t\n\r<>()\"'`\\|") || clean(u) != u {
 		return "", false
 	}
 	p, err := url.Parse(u)

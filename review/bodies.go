@@ -203,7 +203,21 @@ func tableRow(gate string, p Placed, links Links, inFile bool) string {
 		where = render.CodeSpan(p.Finding.Location)
 	}
 	what := render.Escape(CutRunes(strings.Join(strings.Fields(p.Finding.What), " "), 300))
-	return fmt.Sprintf("| %s | %s | %s | %s |\n", render.SeverityMark(p.Finding.Severity), where, render.Rule(p.Finding.Class, w), what)
+	return fmt.Sprintf("| %s | %s | %s | %s |\n", render.SeverityMark(p.Finding.Severity), cell(where), cell(render.Rule(p.Finding.Class, w)), what)
+}
+
+// cell makes Markdown safe in a table cell: GFM splits a row at every "|"
+// not after a backslash, inside code spans too, and removes the backslash
+// before it splits.
+func cell(md string) string {
+	var b strings.Builder
+	for i := 0; i < len(md); i++ {
+		if md[i] == '|' && (i == 0 || md[i-1] != '\\') {
+			b.WriteByte('\\')
+		}
+		b.WriteByte(md[i])
+	}
+	return b.String()
 }
 
 // bodyHeading is the gate's headline, then where each of r's findings is:
