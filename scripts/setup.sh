@@ -3,7 +3,8 @@
 # git-ignored tools/:
 #   - npm packages from tools/package-lock.json: Microsoft's SARIF Multitool,
 #     GitHub's OpenAPI description, real webhook payloads, commonmark.js,
-#     eslint 10.15.0 with eslint-formatter-rdjson 1.0.6, prettier 3.10.1;
+#     eslint 10.15.0 with eslint-formatter-rdjson 1.0.6 and
+#     @microsoft/eslint-formatter-sarif 3.1.0, prettier 3.10.1;
 #   - actionlint and reviewdog from the Go module proxy, into tools/bin;
 #   - staticcheck and goimports from the Go module proxy, into tools/bin;
 #   - GoReleaser from the Go module proxy, into tools/bin (the release
