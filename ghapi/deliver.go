@@ -32,6 +32,12 @@ type DeliverOptions struct {
 	// summary when the token turns out to be read-only.
 	Annotations io.Writer
 	Summary     io.Writer
+	// Diffs reads the diffs GitHub does not give (a file listed without
+	// its patch, a file past the 3,000 GitHub lists); nil: none.
+	Diffs DiffSource
+	// Log receives what the run should say of what it did not write and
+	// why (a newer head, a file with no hunks); nil: nowhere.
+	Log io.Writer
 }
 
 // Report says what Deliver did, per gate, and whether it degraded.
@@ -40,6 +46,13 @@ type Report struct {
 	Checks   int
 	Statuses int
 	Degraded bool
+	// NewerHead is set when the pull request's head moved on during the
+	// run: the newer head's run writes the review and resolves the
+	// threads, this one wrote its check runs and statuses only.
+	NewerHead string
+	// NotDelivered names what failed to be written, in order (a check
+	// run, a review, thread changes), when delivery failed.
+	NotDelivered []string
 }
 
 // Deliver posts every gate's review, check run and status: gates are
@@ -68,54 +81,58 @@ func (c *Client) deliver(ctx context.Context, gates []agc.Doc, opt DeliverOption
 	if opt.Placement.Head != nil {
 		opt.Placement.Head = newFileCache(opt.Placement.Head)
 	}
-	var st *review.PRState
-	var errs []error
-	plans := make([]*review.ReviewPlan, len(gates))
-	if opt.Review && opt.PR > 0 {
-		var err error
-		if st, err = c.LoadPR(ctx, opt.PR, opt.HeadSHA); err != nil {
-			if IsReadOnly(err) {
-				return err
-			}
-			errs = append(errs, err)
-		} else {
-			b := review.NewBudget()
-			for i, g := range gates {
-				po := opt.Placement
-				po.Note = opt.Notes[g.Response.Gate.ID]
-				plans[i] = c.planReview(st, g.Response, po, b)
-			}
-		}
+	if opt.Log == nil {
+		opt.Log = io.Discard
+	}
+	st, errs := c.loadAndPlan(ctx, gates, opt, rep)
+	if len(errs) > 0 && IsReadOnly(errs[0]) {
+		return errs[0]
+	}
+	var plans []*review.ReviewPlan
+	if st != nil {
+		plans = st.plans
 	}
 	for i, g := range gates {
-		err := c.deliverChecks(ctx, g, plans[i], opt, rep)
+		var p *review.ReviewPlan
+		if plans != nil {
+			p = plans[i]
+		}
+		err := c.deliverChecks(ctx, g, p, opt, rep)
 		if IsReadOnly(err) {
 			return err
 		}
 		errs = append(errs, err)
 	}
-	if st == nil {
+	if st == nil || c.movedOn(ctx, opt, rep, "writes no review", &errs) {
 		return errors.Join(errs...)
 	}
 	var reopen, resolve []string
 	results := make([]*ReviewResult, len(gates))
 	for i, g := range gates {
-		res, err := c.postReview(ctx, st, plans[i])
+		res, err := c.postReview(ctx, st.PRState, plans[i])
 		if IsReadOnly(err) {
 			return err
 		}
 		rep.Reviews[g.Response.Gate.ID], results[i] = res, res
 		if err != nil {
-			errs = append(errs, fmt.Errorf("gate %s: %w", g.Response.Gate.ID, err))
 			results[i] = nil // its threads wait for a run that posts its review
+			if refused(err) && c.movedOn(ctx, opt, rep, "writes no more reviews", &errs) {
+				return errors.Join(errs...)
+			}
+			errs = append(errs, fmt.Errorf("gate %s: %w", g.Response.Gate.ID, err))
+			rep.NotDelivered = append(rep.NotDelivered, fmt.Sprintf("the review of %s (%d inline comments, %d edits)", review.CheckName(g.Response.Gate.ID), len(plans[i].New)-res.Posted, len(plans[i].Edits)-res.Edited))
 			continue
 		}
 		reopen, resolve = append(reopen, plans[i].Reopen...), append(resolve, plans[i].Resolve...)
+	}
+	if len(reopen)+len(resolve) > 0 && c.movedOn(ctx, opt, rep, "resolves and reopens no threads", &errs) {
+		return errors.Join(errs...)
 	}
 	if err := c.setThreads(ctx, reopen, resolve); err != nil {
 		if IsReadOnly(err) {
 			return err
 		}
+		rep.NotDelivered = append(rep.NotDelivered, fmt.Sprintf("%d thread changes", len(reopen)+len(resolve)))
 		return errors.Join(append(errs, err)...)
 	}
 	for i, res := range results {
@@ -134,12 +151,14 @@ func (c *Client) deliverChecks(ctx context.Context, g agc.Doc, p *review.ReviewP
 			in.Binding = &b
 		}
 		if _, err := c.CheckRun(ctx, in); err != nil {
+			rep.NotDelivered = append(rep.NotDelivered, "the check run "+review.CheckName(r.Gate.ID))
 			return fmt.Errorf("gate %s: %w", r.Gate.ID, err)
 		}
 		rep.Checks++
 	}
 	if opt.Status {
 		if err := c.Status(ctx, opt.HeadSHA, r, opt.DetailsURL); err != nil {
+			rep.NotDelivered = append(rep.NotDelivered, "the status "+review.CheckName(r.Gate.ID))
 			return fmt.Errorf("gate %s: %w", r.Gate.ID, err)
 		}
 		rep.Statuses++

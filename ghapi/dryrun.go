@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httputil"
+	"regexp"
 	"strings"
 	"sync"
 
@@ -94,6 +95,9 @@ func inert(dump []byte) []byte {
 	return append(out, logsafe.Lines(body)...)
 }
 
+// pullPath is GET /repos/{owner}/{repo}/pulls/{n}.
+var pullPath = regexp.MustCompile(`/pulls/[0-9]+$`)
+
 // dryAnswer is the least GitHub would answer, enough for the client to go on.
 func dryAnswer(r *http.Request, body []byte) (int, string) {
 	p := r.URL.Path
@@ -104,6 +108,8 @@ func dryAnswer(r *http.Request, body []byte) (int, string) {
 		return 200, `{"data":{}}`
 	case r.Method == http.MethodGet && strings.Contains(p, "/code-scanning/sarifs/"):
 		return 200, `{"processing_status":"complete"}`
+	case r.Method == http.MethodGet && pullPath.MatchString(p):
+		return 200, `{}` // a pull request with no head named: no newer head
 	case r.Method == http.MethodGet && strings.HasSuffix(p, "/check-runs"):
 		return 200, `{"total_count":0,"check_runs":[]}`
 	case r.Method == http.MethodGet:

@@ -46,7 +46,9 @@ func (c *Client) loadFiles(ctx context.Context, st *review.PRState) error {
 			if err != nil {
 				return fmt.Errorf("pull request file %s: %w", f.GetFilename(), err)
 			}
-			st.Diffs[f.GetFilename()] = review.NewFileDiff(f.GetFilename(), f.GetStatus(), hunks)
+			d := review.NewFileDiff(f.GetFilename(), f.GetStatus(), hunks)
+			d.NoPatch = f.GetPatch() == "" && f.GetStatus() != "removed"
+			st.Diffs[f.GetFilename()] = d
 		}
 		if resp.NextPage == 0 {
 			return nil

@@ -87,7 +87,7 @@ func count(srv *ghtest.Server) runCounts {
 	rc := runCounts{byOp: srv.Counts()}
 	for op, n := range rc.byOp {
 		switch {
-		case strings.HasPrefix(op, "graphql/AgcReviewThreads"), strings.Contains(op, "/list-"), strings.Contains(op, "/get-"):
+		case strings.HasPrefix(op, "graphql/AgcReviewThreads"), strings.Contains(op, "/list-"), strings.Contains(op, "/get-"), strings.HasSuffix(op, "/get"):
 			rc.reads += n
 		default:
 			rc.writes += n

@@ -10,6 +10,10 @@ type FileDiff struct {
 	Path   string
 	Status string // added, modified, removed, renamed, ...
 	Hunks  []Hunk
+	// NoPatch is set when GitHub listed the file without its patch (a
+	// binary file, or a diff too large to show): its hunks, if any, come
+	// from elsewhere (the clone), else a finding in it is not inline.
+	NoPatch bool
 	right  map[int]rightLine
 }
 

@@ -11,6 +11,10 @@ type PRState struct {
 	Number  int
 	HeadSHA string
 	Diffs   map[string]*FileDiff
+	// Truncated is set when GitHub listed fewer files than the pull
+	// request changes (it lists at most 3,000): a file not in Diffs may
+	// still be in the pull request, and its hunks come from elsewhere.
+	Truncated bool
 	// Comments and Reviews are this client's identity's only.
 	Comments []*github.PullRequestComment
 	Reviews  []*github.PullRequestReview

@@ -76,9 +76,16 @@ func (s *Server) serveGraphQL(w http.ResponseWriter, r *http.Request, body []byt
 		writeError(w, http.StatusUnauthorized, "Bad credentials")
 		return
 	}
+	defer s.answered("graphql/" + m[2])
 	if f, ok := s.takeFault("graphql"); ok {
 		writeFault(w, f, time.Now())
 		return
+	}
+	if m[1] == "mutation" {
+		if f, ok := s.writeFault(); ok {
+			writeFault(w, f, time.Now())
+			return
+		}
 	}
 	if m[1] == "mutation" && who.ReadOnly {
 		writeJSON(w, http.StatusOK, map[string]any{"data": nil, "errors": []any{

@@ -26,7 +26,7 @@ func listFiles(s *Server, w http.ResponseWriter, q *request) {
 		return
 	}
 	var out []map[string]any
-	for _, f := range page(w, q.r, pr.files) {
+	for _, f := range page(w, q.r, pr.listedFiles()) {
 		blob := fmt.Sprintf("https://github.com/%s/blob/%s/%s", pr.Repo, pr.HeadSHA, f.Path)
 		e := map[string]any{
 			"sha": "bbcd538c8e72b8c175046e27cc8f907076331401", "filename": f.Path, "status": f.status,
@@ -34,7 +34,7 @@ func listFiles(s *Server, w http.ResponseWriter, q *request) {
 			"blob_url": blob, "raw_url": strings.Replace(blob, "/blob/", "/raw/", 1),
 			"contents_url": fmt.Sprintf("https://api.github.com/repos/%s/contents/%s?ref=%s", pr.Repo, f.Path, pr.HeadSHA),
 		}
-		if f.patch != "" {
+		if f.patch != "" && !f.Binary && (s.opt.MaxPatchBytes <= 0 || len(f.patch) <= s.opt.MaxPatchBytes) {
 			e["patch"] = f.patch
 		}
 		out = append(out, e)

@@ -31,6 +31,7 @@ type handler func(s *Server, w http.ResponseWriter, q *request)
 var handlers = map[string]handler{
 	"code-scanning/upload-sarif":                      uploadSARIF,
 	"code-scanning/get-sarif":                         getSARIF,
+	"pulls/get":                                       getPull,
 	"pulls/list-files":                                listFiles,
 	"pulls/list-commits":                              listCommits,
 	"pulls/list-review-comments":                      listComments,
@@ -85,9 +86,16 @@ func (s *Server) handle(w http.ResponseWriter, r *http.Request, body []byte, op 
 		writeError(w, http.StatusUnauthorized, "Bad credentials")
 		return
 	}
+	defer s.answered(op)
 	if f, ok := s.takeFault(op); ok {
 		writeFault(w, f, now)
 		return
+	}
+	if r.Method != http.MethodGet {
+		if f, ok := s.writeFault(); ok {
+			writeFault(w, f, now)
+			return
+		}
 	}
 	if who.ReadOnly && r.Method != http.MethodGet {
 		writeError(w, http.StatusForbidden, "Resource not accessible by integration")

@@ -25,6 +25,10 @@ type Options struct {
 	// PendingPolls is how many times a SARIF upload answers "pending"
 	// before it is processed (default 1).
 	PendingPolls int
+	// MaxPatchBytes, when > 0, is the longest patch GET /pulls/{n}/files
+	// sends; a file whose patch is longer is listed without one, as GitHub
+	// lists a diff too large to show.
+	MaxPatchBytes int
 }
 
 // Server is the emulator. Its methods are safe for concurrent use.
@@ -48,6 +52,12 @@ type Server struct {
 	// people and conversations: issues.go
 	perms         map[string]permission
 	issueComments map[string][]*IssueComment
+	// big and busy pull requests: bigpr.go
+	hooks        []hook
+	served       int
+	writes       int
+	writeFaultAt int
+	writeFaults  []Fault
 }
 
 // New starts an emulator that reports to t and closes with the test.

@@ -12,6 +12,8 @@ type File struct {
 	Path string
 	Base string
 	Head string
+	// Binary files are listed without a patch, as GitHub lists them.
+	Binary bool
 }
 
 type prFile struct {
@@ -75,10 +77,13 @@ type PullRequest struct {
 	// once the pull request is merged (Server.Merge).
 	Base           string
 	MergeCommitSHA string
-	files          []*prFile
-	Comments       []*Comment
-	Threads        []*Thread
-	Reviews        []*Review
+	// BaseSHA is the base commit GET /pulls/{n} answers (DefaultBaseSHA
+	// when unset).
+	BaseSHA  string
+	files    []*prFile
+	Comments []*Comment
+	Threads  []*Thread
+	Reviews  []*Review
 }
 
 // CheckRun is a check run as created and updated.
@@ -184,6 +189,9 @@ func newPRFile(f File) *prFile {
 		pf.status = "added"
 	case f.Head == "":
 		pf.status = "removed"
+	}
+	if f.Binary {
+		return pf // no lines to comment on, no patch
 	}
 	hs := hunks(editScript(splitLines(f.Base), splitLines(f.Head)))
 	for k, h := range hs {

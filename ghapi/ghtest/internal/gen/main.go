@@ -20,6 +20,7 @@ import (
 var operations = []string{
 	"POST /repos/{owner}/{repo}/code-scanning/sarifs",
 	"GET /repos/{owner}/{repo}/code-scanning/sarifs/{sarif_id}",
+	"GET /repos/{owner}/{repo}/pulls/{pull_number}",
 	"GET /repos/{owner}/{repo}/pulls/{pull_number}/files",
 	"GET /repos/{owner}/{repo}/pulls/{pull_number}/commits",
 	"GET /repos/{owner}/{repo}/pulls/{pull_number}/comments",
@@ -44,6 +45,7 @@ var operations = []string{
 // examples.json beside the subset.
 var examples = []string{
 	"pull-request-simple-items",
+	"pull-request",
 }
 
 func main() {

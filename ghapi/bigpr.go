@@ -1,0 +1,176 @@
+package ghapi
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"sort"
+
+	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/internal/logsafe"
+	"github.com/agcgate/agc-action/review"
+)
+
+// Big and busy pull requests (docs/github.md, "Big and busy pull
+// requests"): a push can land while a run is between its reads and its
+// writes, and GitHub does not describe every file of a large pull
+// request.
+
+// PullInfo is what GET /pulls/{n} says of a pull request now.
+type PullInfo struct {
+	HeadSHA, BaseSHA, BaseRef string
+	ChangedFiles              int
+}
+
+// Pull reads the pull request's current head and base (GET /pulls/{n}).
+// GitHub answers it, so the head it names is trusted.
+func (c *Client) Pull(ctx context.Context, number int) (*PullInfo, error) {
+	pr, _, err := c.gh.PullRequests.Get(ctx, c.cfg.Owner, c.cfg.Repo, number)
+	if err != nil {
+		return nil, wrap(fmt.Sprintf("get pull request #%d", number), err)
+	}
+	return &PullInfo{HeadSHA: pr.GetHead().GetSHA(), BaseSHA: pr.GetBase().GetSHA(), BaseRef: pr.GetBase().GetRef(), ChangedFiles: pr.GetChangedFiles()}, nil
+}
+
+// DiffSource reads a file's diff from somewhere other than GitHub's list
+// of files: the clone, `git diff BASE...HEAD -- PATH`.
+type DiffSource interface {
+	// FileDiff returns the file's hunks between the pull request's base
+	// and head, its status (added, modified, removed), and, when it has
+	// no hunks (a binary file, an unchanged one), why. An error says why
+	// the diff could not be read.
+	FileDiff(ctx context.Context, path string) (hunks []review.Hunk, status, why string, err error)
+}
+
+// fillDiffs reads from src the diffs GitHub did not give of the files the
+// gates' findings are in: a file listed without its patch, and, when the
+// list was cut short, a file not listed. Each file is read once, and only
+// files with findings: the rest of a 5,000-file pull request costs
+// nothing. What cannot be read leaves its findings off the diff (a file
+// comment, or the review body) and the log says why.
+func fillDiffs(ctx context.Context, st *review.PRState, gates []agc.Doc, src DiffSource, log io.Writer) {
+	need := map[string]bool{}
+	for _, g := range gates {
+		for i := range g.Response.Findings {
+			path, _, _ := review.ParseLocation(g.Response.Findings[i].Location)
+			if path == "" {
+				continue
+			}
+			d, listed := st.Diffs[path]
+			if listed && d.NoPatch || !listed && st.Truncated {
+				need[path] = true
+			}
+		}
+	}
+	paths := make([]string, 0, len(need))
+	for p := range need {
+		paths = append(paths, p)
+	}
+	sort.Strings(paths)
+	for _, path := range paths {
+		d, listed := st.Diffs[path]
+		gave := "GitHub listed it without a patch (too large or binary)"
+		if !listed {
+			gave = "GitHub lists at most 3,000 files and did not list it"
+		}
+		if src == nil {
+			fmt.Fprintf(log, "%s: %s, and there is no clone to read its diff from: its findings are not inline\n", logsafe.Name(path), gave)
+			continue
+		}
+		hunks, status, why, err := src.FileDiff(ctx, path)
+		switch {
+		case err != nil:
+			fmt.Fprintf(log, "%s: %s, and its diff cannot be read from the clone (%s): its findings are not inline\n", logsafe.Name(path), gave, logsafe.Line(err.Error()))
+			continue
+		case status == "" && !listed:
+			continue // not changed by the pull request: not in it
+		case len(hunks) == 0:
+			fmt.Fprintf(log, "%s: %s, and the clone's diff has no hunks (%s): its findings go to the file's entry in the review\n", logsafe.Name(path), gave, logsafe.Line(why))
+		}
+		if listed {
+			status = d.Status
+		}
+		nd := review.NewFileDiff(path, status, hunks)
+		nd.NoPatch = len(hunks) == 0
+		st.Diffs[path] = nd
+	}
+}
+
+// plannedPR is the pull request as read before writing, with every
+// gate's plan.
+type plannedPR struct {
+	*review.PRState
+	plans []*review.ReviewPlan
+}
+
+// loadAndPlan reads the pull request and plans every gate's review within
+// one run's ceiling (review.NewBudget). It returns nil when there is no
+// review to write: none asked for, the pull request cannot be read (the
+// error), or its head is newer than the run's (rep.NewerHead).
+func (c *Client) loadAndPlan(ctx context.Context, gates []agc.Doc, opt DeliverOptions, rep *Report) (*plannedPR, []error) {
+	if !opt.Review || opt.PR <= 0 {
+		return nil, nil
+	}
+	info, err := c.Pull(ctx, opt.PR)
+	if err == nil && newer(info, opt.HeadSHA) {
+		noteNewer(opt, rep, info.HeadSHA, "writes no review")
+		return nil, nil
+	}
+	if err == nil {
+		var st *review.PRState
+		if st, err = c.LoadPR(ctx, opt.PR, opt.HeadSHA); err == nil {
+			st.Truncated = info.ChangedFiles > len(st.Diffs)
+			fillDiffs(ctx, st, gates, opt.Diffs, opt.Log)
+			p := &plannedPR{PRState: st, plans: make([]*review.ReviewPlan, len(gates))}
+			b := review.NewBudget()
+			for i, g := range gates {
+				po := opt.Placement
+				po.Note = opt.Notes[g.Response.Gate.ID]
+				p.plans[i] = c.planReview(st, g.Response, po, b)
+			}
+			return p, nil
+		}
+	}
+	return nil, []error{err}
+}
+
+// movedOn re-reads the pull request's head before a write: when a newer
+// head exists, the newer run writes, and this one does not (an older run
+// must not post after a newer one, nor resolve the threads the newer one
+// keeps). It says so on the log and in rep; a failure to read is added to
+// errs and counts as moved on, since nothing may be written blind.
+func (c *Client) movedOn(ctx context.Context, opt DeliverOptions, rep *Report, what string, errs *[]error) bool {
+	if rep.NewerHead != "" {
+		return true
+	}
+	info, err := c.Pull(ctx, opt.PR)
+	if err != nil {
+		*errs = append(*errs, err)
+		return true
+	}
+	if !newer(info, opt.HeadSHA) {
+		return false
+	}
+	noteNewer(opt, rep, info.HeadSHA, what)
+	return true
+}
+
+// newer reports whether the pull request has a head other than head; a
+// pull request with no head named (a dry run's answer) has not.
+func newer(info *PullInfo, head string) bool { return info.HeadSHA != "" && info.HeadSHA != head }
+
+func noteNewer(opt DeliverOptions, rep *Report, head, what string) {
+	rep.NewerHead = head
+	fmt.Fprintf(opt.Log, "pull request #%d: its head is now %s, newer than %s this run reports on: this run %s (the newer head's run does); its check runs are on %s\n",
+		opt.PR, head, opt.HeadSHA, what, opt.HeadSHA)
+}
+
+// refused reports whether GitHub refused a write as invalid (422), which a
+// push between the last read and the write causes: the review's commit is
+// no longer the head.
+func refused(err error) bool {
+	var he *HTTPError
+	return errors.As(err, &he) && he.Status == http.StatusUnprocessableEntity
+}
