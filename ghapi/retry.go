@@ -3,11 +3,13 @@ package ghapi
 import (
 	"bytes"
 	"context"
+	"errors"
 	"io"
 	"math/rand/v2"
 	"net/http"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -15,9 +17,16 @@ import (
 // take the defaults.
 type RetryPolicy struct {
 	MaxRetries int           // retries per request (default 5)
-	MaxWait    time.Duration // total waiting per request (default 2 minutes)
+	MaxWait    time.Duration // total waiting on 5xx per request (default 2 minutes)
 	BaseDelay  time.Duration // first backoff step (default 1 s), doubled each retry
 	MaxDelay   time.Duration // longest single backoff wait (default 30 s)
+	// TotalWait bounds the waiting of all of one client's requests
+	// together (default DefaultTotalWait), rate limits and 5xx: a rate
+	// limit is waited out as GitHub says within it. Once a wait would
+	// take it past the bound, or a rate limit outlasts MaxRetries, the
+	// answer is returned as it is and no further request is sent
+	// (ErrRetryBudget): GitHub asks that a rate-limited client stop.
+	TotalWait time.Duration
 	// Sleep waits d or until ctx ends; tests give one that does not sleep.
 	Sleep func(ctx context.Context, d time.Duration) error
 	// Now is the clock X-RateLimit-Reset is read against.
@@ -32,6 +41,9 @@ func (p RetryPolicy) withDefaults() RetryPolicy {
 	}
 	if p.MaxWait == 0 {
 		p.MaxWait = 2 * time.Minute
+	}
+	if p.TotalWait == 0 {
+		p.TotalWait = DefaultTotalWait
 	}
 	if p.BaseDelay == 0 {
 		p.BaseDelay = time.Second
@@ -67,9 +79,46 @@ func sleepCtx(ctx context.Context, d time.Duration) error {
 	}
 }
 
+// DefaultTotalWait is the default RetryPolicy.TotalWait, the Action's
+// input retry-budget.
+const DefaultTotalWait = 5 * time.Minute
+
 type retryTransport struct {
 	next http.RoundTripper
 	p    RetryPolicy
+
+	mu    sync.Mutex
+	spent time.Duration // waited so far, all requests together
+	out   bool          // the budget ran out: send nothing more
+}
+
+// ErrRetryBudget is the error of a request not sent because the client's
+// total retry wait (RetryPolicy.TotalWait) ran out on an earlier one.
+var ErrRetryBudget = errors.New("not sent: GitHub kept answering with rate limits and the run's retry budget (input retry-budget) is spent")
+
+// take reserves wait from the total budget, or marks it spent.
+func (t *retryTransport) take(wait time.Duration) bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.spent+wait > t.p.TotalWait {
+		t.out = true
+		return false
+	}
+	t.spent += wait
+	return true
+}
+
+// stop sends nothing more: GitHub is still rate limiting the client.
+func (t *retryTransport) stop() {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.out = true
+}
+
+func (t *retryTransport) spentOut() bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.out
 }
 
 func newRetryTransport(next http.RoundTripper, p RetryPolicy) *retryTransport {
@@ -80,6 +129,9 @@ func newRetryTransport(next http.RoundTripper, p RetryPolicy) *retryTransport {
 // 5xx or a rate limit, within the policy's bounds. The last answer is
 // returned as it is when the bounds are reached.
 func (t *retryTransport) RoundTrip(r *http.Request) (*http.Response, error) {
+	if t.spentOut() {
+		return nil, ErrRetryBudget
+	}
 	var waited time.Duration
 	for attempt := 0; ; attempt++ {
 		req := r
@@ -101,7 +153,13 @@ func (t *retryTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 			return nil, err
 		}
 		wait, retry := t.backoff(resp, attempt)
-		if !retry || attempt >= t.p.MaxRetries || waited+wait > t.p.MaxWait {
+		// A rate limit is waited out within the client's total budget; a
+		// 5xx within MaxWait per request.
+		limited := retry && resp.StatusCode < 500
+		if !retry || attempt >= t.p.MaxRetries || !limited && waited+wait > t.p.MaxWait || !t.take(wait) {
+			if limited {
+				t.stop()
+			}
 			return resp, nil
 		}
 		io.Copy(io.Discard, resp.Body)

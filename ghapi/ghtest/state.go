@@ -248,6 +248,21 @@ func (pr *PullRequest) Patch(path string) string {
 	return ""
 }
 
+// Status returns the status the emulator lists for path ("" if the pull
+// request does not change it).
+func (pr *PullRequest) Status(path string) string {
+	if f := pr.file(path); f != nil {
+		return f.status
+	}
+	return ""
+}
+
+// IsBinary reports whether path is a binary file of the pull request.
+func (pr *PullRequest) IsBinary(path string) bool {
+	f := pr.file(path)
+	return f != nil && f.Binary
+}
+
 // HeadFile returns a file's content at the head commit.
 func (pr *PullRequest) HeadFile(path string) (string, bool) {
 	if f := pr.file(path); f != nil && f.status != "removed" {
