@@ -38,10 +38,11 @@ func (c *Client) Pull(ctx context.Context, number int) (*PullInfo, error) {
 // of files: the clone, `git diff BASE...HEAD -- PATH`.
 type DiffSource interface {
 	// FileDiff returns the file's hunks between the pull request's base
-	// and head, its status (added, modified, removed), and, when it has
-	// no hunks (a binary file, an unchanged one), why. An error says why
-	// the diff could not be read.
-	FileDiff(ctx context.Context, path string) (hunks []review.Hunk, status, why string, err error)
+	// and head commits (as GitHub names them: `git diff base...head`), its
+	// status (added, modified, removed; "" when the pull request does not
+	// change it), and, when it has no hunks (a binary file), why. An
+	// error says why the diff could not be read.
+	FileDiff(ctx context.Context, base, head, path string) (hunks []review.Hunk, status, why string, err error)
 }
 
 // fillDiffs reads from src the diffs GitHub did not give of the files the
@@ -50,7 +51,7 @@ type DiffSource interface {
 // files with findings: the rest of a 5,000-file pull request costs
 // nothing. What cannot be read leaves its findings off the diff (a file
 // comment, or the review body) and the log says why.
-func fillDiffs(ctx context.Context, st *review.PRState, gates []agc.Doc, src DiffSource, log io.Writer) {
+func fillDiffs(ctx context.Context, st *review.PRState, base string, gates []agc.Doc, src DiffSource, log io.Writer) {
 	need := map[string]bool{}
 	for _, g := range gates {
 		for i := range g.Response.Findings {
@@ -79,7 +80,7 @@ func fillDiffs(ctx context.Context, st *review.PRState, gates []agc.Doc, src Dif
 			fmt.Fprintf(log, "%s: %s, and there is no clone to read its diff from: its findings are not inline\n", logsafe.Name(path), gave)
 			continue
 		}
-		hunks, status, why, err := src.FileDiff(ctx, path)
+		hunks, status, why, err := src.FileDiff(ctx, base, st.HeadSHA, path)
 		switch {
 		case err != nil:
 			fmt.Fprintf(log, "%s: %s, and its diff cannot be read from the clone (%s): its findings are not inline\n", logsafe.Name(path), gave, logsafe.Line(err.Error()))
@@ -122,7 +123,7 @@ func (c *Client) loadAndPlan(ctx context.Context, gates []agc.Doc, opt DeliverOp
 		var st *review.PRState
 		if st, err = c.LoadPR(ctx, opt.PR, opt.HeadSHA); err == nil {
 			st.Truncated = info.ChangedFiles > len(st.Diffs)
-			fillDiffs(ctx, st, gates, opt.Diffs, opt.Log)
+			fillDiffs(ctx, st, info.BaseSHA, gates, opt.Diffs, opt.Log)
 			p := &plannedPR{PRState: st, plans: make([]*review.ReviewPlan, len(gates))}
 			b := review.NewBudget()
 			for i, g := range gates {

@@ -157,7 +157,10 @@ type patchSource struct {
 	calls []string
 }
 
-func (p *patchSource) FileDiff(ctx context.Context, path string) ([]review.Hunk, string, string, error) {
+func (p *patchSource) FileDiff(ctx context.Context, base, head, path string) ([]review.Hunk, string, string, error) {
+	if base != ghtest.DefaultBaseSHA || head != headSHA {
+		return nil, "", "", fmt.Errorf("asked for %s...%s, want the pull request's base and head", base, head)
+	}
 	p.calls = append(p.calls, path)
 	var patch, status string
 	binary := false

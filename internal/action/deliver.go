@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/carry"
@@ -48,7 +49,8 @@ func (r *actionRun) client() (*ghapi.Client, string, error) {
 	if r.dryRun() {
 		dry = r.e.Stdout
 	}
-	c, err := ghapi.NewFromEnv(r.e.Getenv, ghapi.Config{Owner: owner, Repo: repo, Token: r.cfg.token, Login: r.cfg.login}, dry)
+	c, err := ghapi.NewFromEnv(r.e.Getenv, ghapi.Config{Owner: owner, Repo: repo, Token: r.cfg.token, Login: r.cfg.login,
+		Retry: ghapi.RetryPolicy{TotalWait: r.cfg.retryBudget}}, dry)
 	return c, "", err
 }
 
@@ -58,7 +60,7 @@ func (r *actionRun) dryRun() bool { return r.cfg.dryRun || r.cfg.preview }
 // deliver posts to GitHub what the channels ask for. It reports degraded
 // when the token cannot write; then every finding goes to workflow
 // annotations (and the job summary) instead, so nothing is lost.
-func (r *actionRun) deliver(ctx context.Context, gh *ghapi.Client, why string, gates []agc.Doc, bindings map[string]carry.Binding, notes map[string]string, head review.FileReader) (degraded bool, err error) {
+func (r *actionRun) deliver(ctx context.Context, gh *ghapi.Client, why string, gates []agc.Doc, bindings map[string]carry.Binding, notes map[string]string, head review.FileReader, diffs ghapi.DiffSource) (degraded bool, err error) {
 	ch := r.channels()
 	if len(gates) == 0 && !ch.upload {
 		return false, nil // a carry step: the carried runs are posted already
@@ -71,7 +73,12 @@ func (r *actionRun) deliver(ctx context.Context, gh *ghapi.Client, why string, g
 		rep, err := gh.Deliver(ctx, gates, ghapi.DeliverOptions{PR: r.rc.PR, HeadSHA: r.rc.HeadSHA,
 			Review: ch.review, Check: ch.check, Status: ch.status,
 			Placement:  ghapi.ReviewOptions{Mode: r.cfg.filterMode, Head: head, Links: r.links()},
-			DetailsURL: ghrun.RunURL(r.e.Getenv, r.rc.Repository), Bindings: bindings, Notes: notes, Annotations: r.e.Stdout, Summary: io.Discard})
+			DetailsURL: ghrun.RunURL(r.e.Getenv, r.rc.Repository), Bindings: bindings, Notes: notes, Annotations: r.e.Stdout, Summary: io.Discard,
+			Diffs: diffs, Log: r.e.Stdout})
+		if rep != nil && len(rep.NotDelivered) > 0 {
+			workflowCommand(r.e.Stdout, "error", "not delivered to GitHub: "+strings.Join(rep.NotDelivered, "; ")+
+				" (every finding is in the job summary and the SARIF file; a rerun posts the rest without repeating what was posted)")
+		}
 		if err != nil {
 			return false, err
 		}
@@ -164,6 +171,43 @@ func (r *actionRun) headFiles(ctx context.Context, g *fingerprint.Git) review.Fi
 		why.Error() + "; no suggestion is made, and annotations take the lines the findings name. " +
 		"Fetch it (git fetch --depth=1 origin " + expr + ") or check it out (actions/checkout with ref: " + expr + ")")
 	return review.UnknownHead{}
+}
+
+// cloneDiffs reads from the clone the diffs GitHub does not give (a file
+// listed without its patch, a file past the 3,000 it lists): `git diff
+// BASE...HEAD -- PATH`, BASE and HEAD the commits GitHub names, fetched
+// from origin by id when the clone lacks them. Nil without a clone.
+func (r *actionRun) cloneDiffs(g *fingerprint.Git) ghapi.DiffSource {
+	if g == nil {
+		return nil
+	}
+	return gitDiffs{g: g, have: carry.Reachable(g, "origin")}
+}
+
+type gitDiffs struct {
+	g    *fingerprint.Git
+	have func(ctx context.Context, sha string) error
+}
+
+func (d gitDiffs) FileDiff(ctx context.Context, base, head, path string) ([]review.Hunk, string, string, error) {
+	for _, sha := range []string{base, head} {
+		if err := d.have(ctx, sha); err != nil {
+			return nil, "", "", err
+		}
+	}
+	pd, err := d.g.Diff(ctx, base, head, path)
+	if err != nil {
+		return nil, "", "", fmt.Errorf("%w (a shallow clone lacks the merge base: actions/checkout with fetch-depth: 0)", err)
+	}
+	hunks, err := review.ParsePatch(pd.Patch)
+	if err != nil {
+		return nil, "", "", fmt.Errorf("git diff of %s: %w", path, err)
+	}
+	why := "git finds no changed lines"
+	if pd.Binary {
+		why = "git finds it binary"
+	}
+	return hunks, pd.Status, why, nil
 }
 
 // gitFiles reads files of one commit from the clone's objects.

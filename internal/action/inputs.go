@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/review"
@@ -32,9 +33,10 @@ type Inputs struct {
 	preview     bool
 	dryRun      bool
 	token       string
-	login       string // the identity the token posts as
-	pr          int    // override for workflow_run on a fork's pull request
-	sha         string // override of the commit to report on
+	login       string        // the identity the token posts as
+	pr          int           // override for workflow_run on a fork's pull request
+	sha         string        // override of the commit to report on
+	retryBudget time.Duration // all waiting on rate limits and 5xx in one run; 0: ghapi.DefaultTotalWait
 	// rounds (docs/rounds.md)
 	budget        int    // the budget a chain the Action numbers opens with; 0: the answer's own, else 3
 	escalateTo    string // the login or org/team that decides at the budget, without "@"
@@ -130,6 +132,13 @@ func readInputs(a *githubactions.Action) (*Inputs, error) {
 		if _, perr := fmt.Sscanf(v, "%d", &c.pr); perr != nil || c.pr <= 0 || fmt.Sprint(c.pr) != v {
 			err = &inputError{"pull-request", fmt.Sprintf("%q is not a pull request number", v)}
 		}
+	}
+	if v := a.GetInput("retry-budget"); v != "" && err == nil {
+		var s int
+		if _, perr := fmt.Sscanf(v, "%d", &s); perr != nil || s <= 0 || s > 6*3600 || fmt.Sprint(s) != v {
+			err = &inputError{"retry-budget", fmt.Sprintf("%q is not a number of seconds (1 to 21600)", v)}
+		}
+		c.retryBudget = time.Duration(s) * time.Second
 	}
 	if v := a.GetInput("app-id"); v != "" && err == nil {
 		if _, perr := fmt.Sscanf(v, "%d", &c.appID); perr != nil || c.appID <= 0 || fmt.Sprint(c.appID) != v {

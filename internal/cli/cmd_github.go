@@ -107,6 +107,12 @@ func parseGithub(e *Env, args []string) (githubOptions, int, bool) {
 	if !o.uploadSARIF && !o.review && !o.check && !o.status {
 		o.check, o.review = true, o.pr > 0
 	}
+	if rc.Deleted && o.sha == "" {
+		// GITHUB_SHA is then the default branch's head, which nothing was
+		// pushed to, and GITHUB_REF the ref that is gone.
+		_ = printLine(e.Stderr, "agc-sarif github: skipped: this push deleted "+rc.Ref+", so there is no commit to report on; nothing is posted or uploaded")
+		return o, ExitOK, false
+	}
 	o.owner, o.repo, err = ghrun.SplitRepo("--repo", *repo)
 	switch {
 	case err != nil:
@@ -238,7 +244,11 @@ func deliverGithub(ctx context.Context, e *Env, o githubOptions, in githubInputs
 		return err
 	}
 	rep, err := c.Deliver(ctx, in.gates, ghapi.DeliverOptions{PR: o.pr, HeadSHA: o.sha, Review: o.review, Check: o.check, Status: o.status,
-		Placement: ghapi.ReviewOptions{Mode: o.mode, Head: head}, DetailsURL: o.detailsURL, Bindings: bindings, Annotations: e.Stdout, Summary: summary})
+		Placement: ghapi.ReviewOptions{Mode: o.mode, Head: head}, DetailsURL: o.detailsURL, Bindings: bindings, Annotations: e.Stdout, Summary: summary,
+		Log: e.Stderr})
+	if rep != nil && len(rep.NotDelivered) > 0 {
+		_ = printLine(e.Stderr, "agc-sarif github: not delivered: "+strings.Join(rep.NotDelivered, "; "))
+	}
 	if cerr := closeSummary(); err == nil {
 		err = cerr
 	}

@@ -157,3 +157,18 @@ func TestGithubUsage(t *testing.T) {
 		})
 	}
 }
+
+// TestGithubSkipsABranchDeletion: a push that deletes a branch has no
+// commit to report on (GITHUB_SHA is then the default branch's head);
+// github skips with a notice and posts nothing, as the Action does,
+// instead of failing the workflow.
+func TestGithubSkipsABranchDeletion(t *testing.T) {
+	srv, _ := ghSetup(t)
+	code, stdout, stderr := runGH(t, ghEnv(srv, ghtest.TokenActions, map[string]string{"GITHUB_EVENT_PATH": "../../fixtures/webhooks/push.deleted.json"}), ghPatch)
+	if code != ExitOK || !strings.Contains(stderr, "skipped: this push deleted") {
+		t.Errorf("exit %d, stdout %q, stderr %q; want 0 and a notice", code, stdout, stderr)
+	}
+	if n := len(srv.Counts()); n != 0 {
+		t.Errorf("requests sent for a deletion: %v", srv.Counts())
+	}
+}
