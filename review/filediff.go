@@ -14,7 +14,7 @@ type FileDiff struct {
 	// binary file, or a diff too large to show): its hunks, if any, come
 	// from elsewhere (the clone), else a finding in it is not inline.
 	NoPatch bool
-	right  map[int]rightLine
+	right   map[int]rightLine
 }
 
 type rightLine struct {
