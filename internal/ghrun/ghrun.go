@@ -82,6 +82,13 @@ type eventPayload struct {
 		HeadBranch   string       `json:"head_branch"`
 		PullRequests []listedPull `json:"pull_requests"`
 	} `json:"check_suite"`
+	CheckRun *struct {
+		HeadSHA    string `json:"head_sha"`
+		CheckSuite struct {
+			HeadBranch string `json:"head_branch"`
+		} `json:"check_suite"`
+		PullRequests []listedPull `json:"pull_requests"`
+	} `json:"check_run"`
 }
 
 // listedPull is a pull request as workflow_run and check_suite list them.
@@ -136,6 +143,10 @@ func Read(getenv func(string) string) (Context, error) {
 		// branch (GITHUB_SHA is its head), the suite is about head_sha.
 		cs := p.CheckSuite
 		rc.reportOn(cs.HeadSHA, cs.HeadBranch, cs.PullRequests)
+	case p.CheckRun != nil:
+		// The same for a re-run of one check run: it is about its head_sha.
+		cr := p.CheckRun
+		rc.reportOn(cr.HeadSHA, cr.CheckSuite.HeadBranch, cr.PullRequests)
 	case p.Deleted || (p.After != "" && strings.Trim(p.After, "0") == ""):
 		// A deletion push: GITHUB_SHA is then the default branch's head,
 		// which nothing was pushed to.
@@ -200,6 +211,8 @@ func (rc *Context) CheckoutExpr() string {
 		return "${{ github.event.workflow_run.head_sha }}"
 	case "check_suite":
 		return "${{ github.event.check_suite.head_sha }}"
+	case "check_run":
+		return "${{ github.event.check_run.head_sha }}"
 	case "merge_group":
 		return "${{ github.event.merge_group.head_sha }}"
 	case "pull_request", "pull_request_target":

@@ -29,6 +29,9 @@ func TestRead(t *testing.T) {
 		// check_suite runs on the default branch (GITHUB_SHA); the suite is
 		// about its head_sha, the head of pull request 2.
 		{"check_suite", "check_suite.rerequested.json", Context{Action: "rerequested", PR: 2, HeadSHA: head, Ref: "refs/pull/2/head", BaseRef: "master"}},
+		// check_run too: a re-run of one check is about its head_sha, not
+		// the default branch's head the workflow runs on.
+		{"check_run", "check_run.rerequested.json", Context{Action: "rerequested", HeadSHA: "d6fde92930d4715a2b49857d24b940956b26d2d3", Ref: "refs/heads/master"}},
 		// A deletion push has no commit: GITHUB_SHA is the default branch's.
 		{"push", "push.deleted.json", Context{Deleted: true, Ref: "refs/env"}},
 		{"push", "push.branch.json", Context{HeadSHA: "6113728f27ae82c7b1a177c8d03f9e96e0adf246", Ref: "refs/env", Branch: "master", BaseRef: "master"}},
