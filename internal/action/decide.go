@@ -200,19 +200,18 @@ func (r *actionRun) takeDecision(ctx context.Context, gh *ghapi.Client, ev *comm
 	return nil, nil
 }
 
-// prHead is the pull request's head: the last of its commits as GitHub
-// lists them (the issue_comment payload does not name it).
+// prHead is the pull request's head as GitHub names it (GET /pulls/{n}:
+// the issue_comment payload does not name it, and the list of its
+// commits stops at 250).
 func (r *actionRun) prHead(ctx context.Context, gh *ghapi.Client, pr int) (string, *decide.Ignored, error) {
-	commits, err := gh.PullRequestCommits(ctx, pr)
+	info, err := gh.Pull(ctx, pr)
 	switch {
 	case err != nil:
 		return "", nil, err
-	case len(commits) == 0:
-		return "", &decide.Ignored{Why: fmt.Sprintf("pull request %d has no commits", pr)}, nil
-	case len(commits) >= 250:
-		return "", &decide.Ignored{Why: fmt.Sprintf("pull request %d has 250 commits or more, and GitHub lists only 250: its head cannot be told", pr)}, nil
+	case info.HeadSHA == "":
+		return "", &decide.Ignored{Why: fmt.Sprintf("GitHub names no head of pull request %d", pr)}, nil
 	}
-	return commits[len(commits)-1], nil, nil
+	return info.HeadSHA, nil, nil
 }
 
 // decidedRun is the round decided on: the gate's latest completed run on

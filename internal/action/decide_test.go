@@ -277,3 +277,34 @@ func TestDecisionOptionsOfTheEscalation(t *testing.T) {
 		}
 	}
 }
+
+// TestActionDecidesOnALongPullRequest: GitHub lists at most 250 commits
+// of a pull request, so its head is not the last commit listed once it
+// has more; the head a decision binds to is the one GET /pulls/{n}
+// names.
+func TestActionDecidesOnALongPullRequest(t *testing.T) {
+	p := newCarryPR(t)
+	p.repo.Git("branch", "master", "refs/remotes/origin/main")
+	ev := p.push("src/a.go", "package a // the change under review\n")
+	h0 := p.head
+	p.review()
+	if code, out, log := p.action(ev, map[string]string{"agc": "code-review=review.json", "scope-file": ".github/agc-scope", "gate-config": ".github/review.md"}); code != cmdenv.ExitFail {
+		t.Fatalf("the gate blocks: exit %d %v\n%s", code, out, log)
+	}
+	judged := p.runOn(h0)
+	p.srv.Snapshot(func(prs map[string]*ghtest.PullRequest, _ []*ghtest.CheckRun, _ []*ghtest.Status, _ []*ghtest.SARIFUpload) {
+		pr := prs[prfixture.Repo+"#2"]
+		var earlier []string
+		for i := range 300 {
+			earlier = append(earlier, strings.Repeat("0", 36)+itoa(int64(1000+i)))
+		}
+		pr.Commits = append(earlier, pr.Commits...)
+	})
+	event := p.commentEvent("issue_comment.created.json", writer, 9200, decision, false)
+	if code, log := p.decideIn(p.defaultBranch(), event); code != cmdenv.ExitOK || strings.Contains(log, "is not taken as a decision") {
+		t.Fatalf("exit %d\n%s", code, log)
+	}
+	if run := p.runOn(h0); run.ID == judged.ID || run.Title != "decided by octocat: accept" {
+		t.Errorf("no decision on the head %s: %+v", h0, run)
+	}
+}
