@@ -3,8 +3,10 @@ package action
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/carry"
 	"github.com/agcgate/agc-action/diag"
 	"github.com/agcgate/agc-action/ghapi"
 	"github.com/agcgate/agc-action/internal/logsafe"
@@ -30,13 +32,17 @@ func (r *actionRun) countRounds(ctx context.Context, gh *ghapi.Client, why strin
 	}
 	p := rounds.Policy{Budget: r.cfg.budget, EscalateTo: r.cfg.escalateTo, EscalateEarly: r.cfg.escalateEarly}
 	notes := map[string]string{}
+	heads := &headOrder{Reader: gh.CarryRuns(), gh: gh, head: r.rc.HeadSHA}
 	for i, d := range c.gates {
 		id := d.Response.Gate.ID
-		ch, err := rounds.Read(ctx, gh.CarryRuns(), rounds.ReadOptions{Gate: id, AppID: r.cfg.appID, Head: r.rc.HeadSHA,
+		ch, err := rounds.Read(ctx, heads, rounds.ReadOptions{Gate: id, AppID: r.cfg.appID, Head: r.rc.HeadSHA,
 			Before: r.rc.BeforeSHA, PR: r.rc.PR, Like: d.Response})
 		if err != nil {
 			r.warn(fmt.Sprintf("gate %s: its earlier rounds cannot be read, so its answer is posted as its gate numbered it: %v", id, err))
 			continue
+		}
+		if heads.away != "" {
+			ch.Notes = append(ch.Notes, heads.away)
 		}
 		for _, n := range ch.Notes {
 			fmt.Fprintf(r.e.Stdout, "rounds %s: %s\n", logsafe.Name(id), logsafe.Line(n))
@@ -89,4 +95,35 @@ func roundLine(nx *rounds.Next, ch *rounds.Chain) string {
 		s += "; escalates: " + e.Text()
 	}
 	return s
+}
+
+// headOrder numbers rounds by the order of the heads, whatever order the
+// runs finish in: rounds.Read reads the rounds of the commits GitHub lists
+// before the run's head. A head that is not listed is either the pull
+// request's head past the 250 commits GitHub lists (every listed commit is
+// older) or a head force-pushed away, whose run may finish after the runs
+// of the newer history: those commits are not before it, so its earlier
+// rounds are read from the event's before alone, and away says so.
+type headOrder struct {
+	rounds.Reader
+	gh   *ghapi.Client
+	head string
+	away string // why the listed commits were not read, once
+}
+
+func (h *headOrder) PullRequestCommits(ctx context.Context, number int) ([]string, error) {
+	commits, err := h.Reader.PullRequestCommits(ctx, number)
+	if err != nil || slices.Contains(commits, h.head) {
+		return commits, err
+	}
+	info, err := h.gh.Pull(ctx, number)
+	if err != nil {
+		return nil, err
+	}
+	if info.HeadSHA == "" || info.HeadSHA == h.head {
+		return commits, nil
+	}
+	h.away = fmt.Sprintf("%s is no longer among the pull request's commits (its head is now %s): the rounds of the newer commits are not before it, "+
+		"so its earlier rounds are read from the event's before alone", carry.Short(h.head), carry.Short(info.HeadSHA))
+	return nil, nil
 }

@@ -375,3 +375,63 @@ func TestActionRoundsCounted(t *testing.T) {
 		t.Errorf("push 3: agc-validate found %v, want %v", got, want)
 	}
 }
+
+// TestActionRoundsByHeadOrder: rounds are numbered by the order of the
+// heads, never by the order the runs finish in. Push A, then B before A's
+// run ends: B's run finishes first; A's, finishing after it, does not
+// count B's round before its own; the next push's run counts B's round
+// and A's as one (the newer stands). And when A is force-pushed away (no
+// longer among the pull request's commits), its run reads no round of the
+// newer history as earlier than its own.
+func TestActionRoundsByHeadOrder(t *testing.T) {
+	step := map[string]string{"sarif": "eslint=eslint.sarif", "fail-on": "never", "budget": "10"}
+	for _, forced := range []bool{false, true} {
+		t.Run(fmt.Sprintf("force-pushed=%v", forced), func(t *testing.T) {
+			p := newRoundsPR(t)
+			p.eslintLog(eslintResult{"eqeqeq", "src/b.js", 3})
+			for i := range 2 { // rounds 1 and 2 on two heads
+				if _, code, log := p.action(p.push("src/b.js", bJS+strings.Repeat("// more\n", i)), step); code != cmdenv.ExitOK {
+					t.Fatalf("push %d: exit %d\n%s", i+1, code, log)
+				}
+			}
+			p.push("src/b.js", bJS+"// A\n")
+			a := p.head()
+			p.push("src/b.js", bJS+"// B\n")
+			b := p.head()
+			if forced {
+				p.srv.Snapshot(func(prs map[string]*ghtest.PullRequest, _ []*ghtest.CheckRun, _ []*ghtest.Status, _ []*ghtest.SARIFUpload) {
+					pr := prs[prfixture.Repo+"#2"]
+					pr.Commits = slices.DeleteFunc(pr.Commits, func(s string) bool { return s == a })
+				})
+			}
+			// B's run finishes first.
+			if _, code, log := runOnHead(t, p.srv, p.root, b, pushEvent(t, a, b), step); code != cmdenv.ExitOK {
+				t.Fatalf("B: exit %d\n%s", code, log)
+			}
+			rb := readBack(t, runsOn(p.srv, b)["agc/eslint"])
+			// A's run, for the older head, finishes after it; its event
+			// (a workflow_run, a re-run) names no before.
+			if _, code, log := runOnHead(t, p.srv, p.root, a, pushEvent(t, "", a), step); code != cmdenv.ExitOK {
+				t.Fatalf("A: exit %d\n%s", code, log)
+			}
+			ra := readBack(t, runsOn(p.srv, a)["agc/eslint"])
+			if ra.Attempt.N > rb.Attempt.N {
+				t.Errorf("A's round %d is numbered after B's %d, a newer head's", ra.Attempt.N, rb.Attempt.N)
+			}
+			if forced {
+				return
+			}
+			if ra.Attempt.N != 3 || rb.Attempt.N != 3 {
+				t.Errorf("rounds A %d, B %d; want 3 and 3 (each after the two earlier heads)", ra.Attempt.N, rb.Attempt.N)
+			}
+			// The next push counts B's round, not A's late one, before its own.
+			_, code, log := p.action(p.push("src/b.js", bJS+"// C\n"), step)
+			if code != cmdenv.ExitOK {
+				t.Fatalf("C: exit %d\n%s", code, log)
+			}
+			if rc, _, _ := p.round("eslint"); rc.Attempt.N != 4 {
+				t.Errorf("C is round %d, want 4\n%s", rc.Attempt.N, log)
+			}
+		})
+	}
+}
