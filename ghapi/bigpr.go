@@ -175,3 +175,22 @@ func refused(err error) bool {
 	var he *HTTPError
 	return errors.As(err, &he) && he.Status == http.StatusUnprocessableEntity
 }
+
+// notDelivered names, when the head could not be re-read (a newer head is
+// not a failure: its run writes them), the reviews from gate from on that
+// were not written.
+func notDelivered(rep *Report, gates []agc.Doc, plans []*review.ReviewPlan, from int) {
+	if rep.NewerHead != "" {
+		return
+	}
+	for i := from; i < len(gates); i++ {
+		if p := plans[i]; p.Review != review.ReviewNone || len(p.Edits) > 0 {
+			rep.NotDelivered = append(rep.NotDelivered, reviewLeft(gates[i].Response.Gate.ID, len(p.New), len(p.Edits)))
+		}
+	}
+}
+
+// reviewLeft names a gate's review that was not written, and what of it.
+func reviewLeft(gate string, comments, edits int) string {
+	return fmt.Sprintf("the review of %s (%d new inline comments, %d edits)", review.CheckName(gate), comments, edits)
+}

@@ -103,7 +103,11 @@ func (c *Client) deliver(ctx context.Context, gates []agc.Doc, opt DeliverOption
 		}
 		errs = append(errs, err)
 	}
-	if st == nil || c.movedOn(ctx, opt, rep, "writes no review", &errs) {
+	if st == nil {
+		return errors.Join(errs...)
+	}
+	if c.movedOn(ctx, opt, rep, "writes no review", &errs) {
+		notDelivered(rep, gates, plans, 0)
 		return errors.Join(errs...)
 	}
 	var reopen, resolve []string
@@ -117,15 +121,19 @@ func (c *Client) deliver(ctx context.Context, gates []agc.Doc, opt DeliverOption
 		if err != nil {
 			results[i] = nil // its threads wait for a run that posts its review
 			if refused(err) && c.movedOn(ctx, opt, rep, "writes no more reviews", &errs) {
+				notDelivered(rep, gates, plans, i+1)
 				return errors.Join(errs...)
 			}
 			errs = append(errs, fmt.Errorf("gate %s: %w", g.Response.Gate.ID, err))
-			rep.NotDelivered = append(rep.NotDelivered, fmt.Sprintf("the review of %s (%d inline comments, %d edits)", review.CheckName(g.Response.Gate.ID), len(plans[i].New)-res.Posted, len(plans[i].Edits)-res.Edited))
+			rep.NotDelivered = append(rep.NotDelivered, reviewLeft(g.Response.Gate.ID, len(plans[i].New)-res.Posted, len(plans[i].Edits)-res.Edited))
 			continue
 		}
 		reopen, resolve = append(reopen, plans[i].Reopen...), append(resolve, plans[i].Resolve...)
 	}
 	if len(reopen)+len(resolve) > 0 && c.movedOn(ctx, opt, rep, "resolves and reopens no threads", &errs) {
+		if rep.NewerHead == "" {
+			rep.NotDelivered = append(rep.NotDelivered, fmt.Sprintf("%d thread changes", len(reopen)+len(resolve)))
+		}
 		return errors.Join(errs...)
 	}
 	if err := c.setThreads(ctx, reopen, resolve); err != nil {

@@ -25,8 +25,12 @@ func TestRetries(t *testing.T) {
 		{"bounded in count", []ghtest.Fault{ghtest.ServerError(502), ghtest.ServerError(502), ghtest.ServerError(502),
 			ghtest.ServerError(502), ghtest.ServerError(502), ghtest.ServerError(502)},
 			[]time.Duration{time.Second, 2 * time.Second, 4 * time.Second, 8 * time.Second, 16 * time.Second}, 502},
-		{"bounded in time", []ghtest.Fault{ghtest.SecondaryRateLimit(403, 100), ghtest.SecondaryRateLimit(403, 100)},
-			[]time.Duration{100 * time.Second}, 403},
+		{"a 5xx bounded in time", []ghtest.Fault{{Status: 503, Message: "busy", RetryAfter: 100}, {Status: 503, Message: "busy", RetryAfter: 100}},
+			[]time.Duration{100 * time.Second}, 503},
+		{"a rate limit bounded by the run's budget", []ghtest.Fault{ghtest.SecondaryRateLimit(403, 100), ghtest.SecondaryRateLimit(403, 100)},
+			[]time.Duration{100 * time.Second, 100 * time.Second}, 0},
+		{"a rate limit past the run's budget", []ghtest.Fault{ghtest.SecondaryRateLimit(403, 200), ghtest.SecondaryRateLimit(403, 200)},
+			[]time.Duration{200 * time.Second}, 403},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

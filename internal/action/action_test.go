@@ -254,6 +254,8 @@ func TestActionBadInputs(t *testing.T) {
 		{"no match", map[string]string{"agc": "nothing/*.json"}, `pattern "nothing/*.json" matches no file`},
 		{"bad pr", map[string]string{"agc": "x.json", "pull-request": "two"}, `input "pull-request"`},
 		{"bad budget", map[string]string{"agc": "x.json", "budget": "0"}, `input "budget": "0" is not a number of rounds`},
+		{"bad retry-budget", map[string]string{"agc": "x.json", "retry-budget": "5m"}, `input "retry-budget": "5m" is not a number of seconds`},
+		{"no retry-budget", map[string]string{"agc": "x.json", "retry-budget": "0"}, `input "retry-budget": "0" is not a number of seconds`},
 		{"escalate-to with a space", map[string]string{"agc": "x.json", "escalate-to": "octo cat"}, `input "escalate-to": "octo cat" is neither a GitHub login`},
 		{"escalate-to a nested team", map[string]string{"agc": "x.json", "escalate-to": "acme/a/b"}, `input "escalate-to"`},
 		{"escalate-to with markup", map[string]string{"agc": "x.json", "escalate-to": "x](http://evil)"}, `input "escalate-to"`},

@@ -9,6 +9,7 @@ import (
 	"github.com/agcgate/agc-action/fingerprint/gittest"
 	"github.com/agcgate/agc-action/ghapi/ghtest"
 	"github.com/agcgate/agc-action/internal/agctest"
+	"github.com/agcgate/agc-action/internal/cmdenv"
 	"github.com/agcgate/agc-action/internal/prfixture"
 )
 
@@ -65,5 +66,26 @@ func TestActionReadsTheDiffGitHubDoesNotGive(t *testing.T) {
 	}
 	if !strings.Contains(out, "logo.png: GitHub listed it without a patch (too large or binary), and the clone's diff has no hunks (git finds it binary)") {
 		t.Errorf("the log does not say why logo.png's finding is not inline:\n%s", out)
+	}
+}
+
+// TestActionRateLimitPastTheRetryBudget: GitHub rate-limits the first
+// review (the run's third write, after both gates' check runs) for longer than the retry-budget input: the
+// run does not wait, sends nothing more, names what it did not deliver,
+// and exits 2; the check run, written first, is on the commit.
+func TestActionRateLimitPastTheRetryBudget(t *testing.T) {
+	srv, root := prfixture.Setup(t)
+	copyFixture(t, root, prfixture.Patch, "agc-out/lint.json")
+	srv.InjectWrite(3, ghtest.SecondaryRateLimit(429, 60), ghtest.SecondaryRateLimit(429, 60)) // two check runs, then the first review
+	r := newActionRunner(t, srv, root, "pull_request", prfixture.Event).input("agc", "agc-out/*.json").input("retry-budget", "10")
+	code, stdout := r.run()
+	if code != cmdenv.ExitUsage || !strings.Contains(stdout, "::error title=agc-action::not delivered to GitHub: the review of agc/go-lint (1 new inline comments, 0 edits) (") {
+		t.Errorf("exit %d, want 2 and what was not delivered:\n%s", code, stdout)
+	}
+	if srv.Writes() != 3 {
+		t.Errorf("%d writes sent, want 3: nothing after the rate limit", srv.Writes())
+	}
+	if n := len(runsOn(srv, prfixture.HeadSHA)); n != 2 {
+		t.Errorf("%d check runs on the head, want both gates'", n)
 	}
 }
