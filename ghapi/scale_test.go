@@ -87,6 +87,7 @@ func TestBigPullRequest(t *testing.T) {
 	if w, ceiling := srv.Writes(), review.WriteCeiling(bigGates, false); w > ceiling {
 		t.Errorf("%d writes, over the ceiling of %d", w, ceiling)
 	}
+	t.Logf("requests by operation: %v; writes %d", srv.Counts(), srv.Writes())
 	if rep.Checks != bigGates {
 		t.Errorf("%d check runs, want %d", rep.Checks, bigGates)
 	}
