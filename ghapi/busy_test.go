@@ -52,6 +52,9 @@ func TestRaceOlderHeadWritesNoReview(t *testing.T) {
 		{"B is pushed between A's check run and its review", func(t *testing.T, srv *ghtest.Server, c *Client, head files) {
 			srv.PushAfter("checks/create", 1, testRepo, 2, headSHA2, pushB(head))
 		}},
+		{"B is pushed between A's last read and its review (GitHub answers 422)", func(t *testing.T, srv *ghtest.Server, c *Client, head files) {
+			srv.PushAfter("pulls/get", 2, testRepo, 2, headSHA2, pushB(head))
+		}},
 		{"B's run finished before A's", func(t *testing.T, srv *ghtest.Server, c *Client, head files) {
 			srv.SetHead(testRepo, 2, headSHA2, pushB(head))
 			b := pushB(head)
@@ -79,6 +82,7 @@ func TestRaceOlderHeadWritesNoReview(t *testing.T) {
 			if !strings.Contains(log, "newer than "+headSHA) {
 				t.Errorf("log does not say why no review was written:\n%s", log)
 			}
+			t.Logf("requests: %v", srv.Counts())
 			if runs := checkRunsOn(srv, headSHA); runs != 1 {
 				t.Errorf("%d check runs on the older head, want 1", runs)
 			}
