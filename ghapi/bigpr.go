@@ -5,8 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"net/http"
-	"sort"
+	"slices"
 
 	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/internal/logsafe"
@@ -65,12 +66,7 @@ func fillDiffs(ctx context.Context, st *review.PRState, base string, gates []agc
 			}
 		}
 	}
-	paths := make([]string, 0, len(need))
-	for p := range need {
-		paths = append(paths, p)
-	}
-	sort.Strings(paths)
-	for _, path := range paths {
+	for _, path := range slices.Sorted(maps.Keys(need)) {
 		d, listed := st.Diffs[path]
 		gave := "GitHub listed it without a patch (too large or binary)"
 		if !listed {
