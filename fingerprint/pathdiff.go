@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -21,39 +22,94 @@ type PathDiff struct {
 	Binary bool
 }
 
-// Diff reads path's diff from base's merge base with head to head, with
-// the repository's own objects: `git diff --no-ext-diff --no-textconv
-// --no-color --no-renames -U3 base...head -- path`, which runs nothing
-// the repository configures (no external diff, no textconv filter). Both
-// revisions must be full object ids, and the clone must hold them and
-// their merge base (a shallow clone may not: the error says so).
-func (g *Git) Diff(ctx context.Context, base, head, path string) (PathDiff, error) {
-	switch {
-	case !validOID(base) || !validOID(head):
-		return PathDiff{}, fmt.Errorf("diff %q...%q: not full object ids", base, head)
-	case path == "" || strings.ContainsAny(path, "\x00\n") || strings.HasPrefix(path, "/"):
-		return PathDiff{}, fmt.Errorf("diff of %q: not a path in the tree", path)
+// diffBatch is how many paths one git diff is asked for.
+const diffBatch = 200
+
+// Diffs reads the diffs of paths from base's merge base with head to
+// head, with the repository's own objects: `git diff --no-ext-diff
+// --no-textconv --no-color --no-renames -U3 base...head -- PATH...`, in
+// batches of diffBatch paths, which runs nothing the repository
+// configures (no external diff, no textconv filter) and takes each path
+// literally. A path the pull request does not change is absent from the
+// map. Both revisions must be full object ids, and the clone must hold
+// them and their merge base (a shallow clone may not: the error says so).
+func (g *Git) Diffs(ctx context.Context, base, head string, paths []string) (map[string]PathDiff, error) {
+	if !validOID(base) || !validOID(head) {
+		return nil, fmt.Errorf("diff %q...%q: not full object ids", base, head)
 	}
-	c := g.cmd(ctx, "-c", "core.quotePath=false", "diff", "--no-ext-diff", "--no-textconv", "--no-color", "--no-renames", "-U3",
-		base+"..."+head, "--", ":(literal)"+path)
+	out := map[string]PathDiff{}
+	for len(paths) > 0 {
+		n := min(len(paths), diffBatch)
+		if err := g.diffs(ctx, base, head, paths[:n], out); err != nil {
+			return nil, err
+		}
+		paths = paths[n:]
+	}
+	return out, nil
+}
+
+func (g *Git) diffs(ctx context.Context, base, head string, paths []string, into map[string]PathDiff) error {
+	args := []string{"-c", "core.quotePath=false", "diff", "--no-ext-diff", "--no-textconv", "--no-color", "--no-renames", "-U3", base + "..." + head, "--"}
+	for _, p := range paths {
+		if p == "" || strings.ContainsAny(p, "\x00\n") || strings.HasPrefix(p, "/") {
+			return fmt.Errorf("diff of %q: not a path in the tree", p)
+		}
+		args = append(args, ":(literal)"+p)
+	}
+	c := g.cmd(ctx, args...)
 	var stderr bytes.Buffer
 	c.Stderr = &stderr
 	out, err := c.Output()
 	if err != nil {
 		msg, _, _ := strings.Cut(strings.TrimSpace(stderr.String()), "\n")
-		return PathDiff{}, fmt.Errorf("git diff %s...%s -- %s: %w: %s", base, head, path, err, msg)
+		return fmt.Errorf("git diff %s...%s: %w: %s", base, head, err, msg)
 	}
-	return parsePathDiff(out), nil
+	for _, section := range splitDiff(out) {
+		path, d, ok := parsePathDiff(section)
+		if !ok {
+			return fmt.Errorf("git diff %s...%s: cannot read the header %q", base, head, firstLine(section))
+		}
+		into[path] = d
+	}
+	return nil
 }
 
-// parsePathDiff reads git's diff of one file.
-func parsePathDiff(out []byte) PathDiff {
-	if len(out) == 0 {
-		return PathDiff{}
+// splitDiff cuts git's output into one section per file, each from its
+// "diff --git " line.
+func splitDiff(out []byte) [][]byte {
+	var sections [][]byte
+	for len(out) > 0 {
+		i := bytes.Index(out[1:], []byte("\ndiff --git "))
+		if i < 0 {
+			return append(sections, out)
+		}
+		sections = append(sections, out[:i+2])
+		out = out[i+2:]
+	}
+	return sections
+}
+
+func firstLine(b []byte) string {
+	l, _, _ := bytes.Cut(b, []byte("\n"))
+	return string(l)
+}
+
+// parsePathDiff reads the section of one file: its path from the
+// "diff --git a/P b/P" line (the same path twice, as renames are off;
+// quoted when it holds a quote, a backslash or a control character), its
+// status, and its hunks.
+func parsePathDiff(section []byte) (string, PathDiff, bool) {
+	header, rest, _ := bytes.Cut(section, []byte("\n"))
+	path, ok := diffPath(strings.TrimPrefix(string(header), "diff --git "))
+	if !ok {
+		return "", PathDiff{}, false
 	}
 	d := PathDiff{Status: "modified"}
-	head, hunks, found := bytes.Cut(out, []byte("\n@@"))
-	for _, l := range strings.Split(string(head), "\n") {
+	meta, hunks, found := bytes.Cut(rest, []byte("\n@@"))
+	if bytes.HasPrefix(rest, []byte("@@")) {
+		meta, hunks, found = nil, rest[2:], true
+	}
+	for _, l := range strings.Split(string(meta), "\n") {
 		switch {
 		case strings.HasPrefix(l, "new file mode"):
 			d.Status = "added"
@@ -66,5 +122,23 @@ func parsePathDiff(out []byte) PathDiff {
 	if found {
 		d.Patch = "@@" + string(hunks)
 	}
-	return d
+	return path, d, true
+}
+
+// diffPath is P of "a/P b/P", or of `"a/P" "b/P"` in git's C quoting.
+func diffPath(s string) (string, bool) {
+	if strings.HasPrefix(s, `"`) {
+		q, err := strconv.QuotedPrefix(s)
+		if err != nil {
+			return "", false
+		}
+		a, err := strconv.Unquote(q)
+		p, ok := strings.CutPrefix(a, "a/")
+		return p, err == nil && ok
+	}
+	n := (len(s) - len("a/ b/")) / 2
+	if n <= 0 || len(s) != 2*n+len("a/ b/") || s[:2] != "a/" || s[2+n:2+n+3] != " b/" || s[2:2+n] != s[2+n+3:] {
+		return "", false
+	}
+	return s[2 : 2+n], true
 }

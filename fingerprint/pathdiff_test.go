@@ -2,6 +2,7 @@ package fingerprint
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -9,42 +10,71 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-func TestDiffOfOnePath(t *testing.T) {
+func TestDiffsOfPaths(t *testing.T) {
 	r := gittest.New(t)
-	r.Write("a.go", "package a\n\nvar x = 1\n", "gone.go", "package gone\n", "logo.png", "\x89PNG\x00\x01", "same.go", "package same\n")
+	r.Write("a.go", "package a\n\nvar x = 1\n", "gone.go", "package gone\n", "logo.png", "\x89PNG\x00\x01", "same.go", "package same\n",
+		"with space.go", "1\n", "quote\"d.go", "1\n")
 	r.Commit("base")
 	r.Git("checkout", "-q", "-b", "topic")
-	r.Write("a.go", "package a\n\nvar x = 2\n", "new.go", "package n\n", "logo.png", "\x89PNG\x00\x02", "-x.go", "package x\n")
+	r.Write("a.go", "package a\n\nvar x = 2\n", "new.go", "package n\n", "logo.png", "\x89PNG\x00\x02", "-x.go", "package x\n",
+		"with space.go", "2\n", "quote\"d.go", "2\n", "a.go b/a.go", "tricky\n")
 	r.Git("rm", "-q", "gone.go")
 	head := r.Commit("head")
 	r.Git("checkout", "-q", "main")
 	r.Write("base-only.go", "package b\n") // the base moves on: the diff is from the merge base
-	base2 := r.Commit("base moves")
+	base := r.Commit("base moves")
 	g := &Git{Dir: r.Dir}
 	defer g.Close()
-	for _, tc := range []struct {
-		path string
-		want PathDiff
-	}{
-		{"a.go", PathDiff{Status: "modified", Patch: "@@ -1,3 +1,3 @@\n package a\n \n-var x = 1\n+var x = 2\n"}},
-		{"new.go", PathDiff{Status: "added", Patch: "@@ -0,0 +1 @@\n+package n\n"}},
-		{"gone.go", PathDiff{Status: "removed", Patch: "@@ -1 +0,0 @@\n-package gone\n"}},
-		{"logo.png", PathDiff{Status: "modified", Binary: true}},
-		{"same.go", PathDiff{}},
-		{"base-only.go", PathDiff{}}, // changed on the base, not by the pull request
-		{"-x.go", PathDiff{Status: "added", Patch: "@@ -0,0 +1 @@\n+package x\n"}},
-	} {
-		got, err := g.Diff(context.Background(), base2, head, tc.path)
-		if err != nil {
-			t.Fatalf("%s: %v", tc.path, err)
-		}
-		if diff := cmp.Diff(tc.want, got); diff != "" {
-			t.Errorf("%s (-want +got):\n%s", tc.path, diff)
-		}
+	want := map[string]PathDiff{
+		"a.go":          {Status: "modified", Patch: "@@ -1,3 +1,3 @@\n package a\n \n-var x = 1\n+var x = 2\n"},
+		"new.go":        {Status: "added", Patch: "@@ -0,0 +1 @@\n+package n\n"},
+		"gone.go":       {Status: "removed", Patch: "@@ -1 +0,0 @@\n-package gone\n"},
+		"logo.png":      {Status: "modified", Binary: true},
+		"-x.go":         {Status: "added", Patch: "@@ -0,0 +1 @@\n+package x\n"},
+		"with space.go": {Status: "modified", Patch: "@@ -1 +1 @@\n-1\n+2\n"},
+		"quote\"d.go":   {Status: "modified", Patch: "@@ -1 +1 @@\n-1\n+2\n"},
+		"a.go b/a.go":   {Status: "added", Patch: "@@ -0,0 +1 @@\n+tricky\n"},
+		// same.go is unchanged, base-only.go changed on the base only: absent
+	}
+	paths := []string{"same.go", "base-only.go", "no/such/file.go", "*.go"}
+	for p := range want {
+		paths = append(paths, p)
+	}
+	got, err := g.Diffs(context.Background(), base, head, paths)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
 	}
 }
 
-func TestDiffRefusesWhatIsNotAnIdOrAPath(t *testing.T) {
+// TestDiffsInBatches: more paths than one git diff is asked for.
+func TestDiffsInBatches(t *testing.T) {
+	r := gittest.New(t)
+	var files, paths []string
+	for i := range diffBatch + 5 {
+		p := fmt.Sprintf("f%03d.go", i)
+		files, paths = append(files, p, "1\n"), append(paths, p)
+	}
+	r.Write(files...)
+	base := r.Commit("base")
+	for i := range files {
+		if i%2 == 1 {
+			files[i] = "2\n"
+		}
+	}
+	r.Write(files...)
+	head := r.Commit("head")
+	g := &Git{Dir: r.Dir}
+	defer g.Close()
+	got, err := g.Diffs(context.Background(), base, head, paths)
+	if err != nil || len(got) != len(paths) {
+		t.Fatalf("%d diffs of %d paths: %v", len(got), len(paths), err)
+	}
+}
+
+func TestDiffsRefuseWhatIsNotAnIdOrAPath(t *testing.T) {
 	g := &Git{Dir: t.TempDir()}
 	oid := strings.Repeat("a", 40)
 	for _, tc := range [][3]string{
@@ -54,24 +84,31 @@ func TestDiffRefusesWhatIsNotAnIdOrAPath(t *testing.T) {
 		{oid, oid, "/etc/passwd"},
 		{oid, oid, "a\nb"},
 	} {
-		if _, err := g.Diff(context.Background(), tc[0], tc[1], tc[2]); err == nil {
-			t.Errorf("Diff(%q, %q, %q) did not refuse", tc[0], tc[1], tc[2])
+		if _, err := g.Diffs(context.Background(), tc[0], tc[1], []string{tc[2]}); err == nil {
+			t.Errorf("Diffs(%q, %q, %q) did not refuse", tc[0], tc[1], tc[2])
 		}
 	}
 }
 
-func TestDiffWithoutTheMergeBaseSaysSo(t *testing.T) {
+func TestDiffsWithoutTheCommitsSayWhy(t *testing.T) {
 	r := gittest.New(t)
 	r.Write("a.go", "1\n")
 	a := r.Commit("a")
-	r.Write("a.go", "2\n")
-	b := r.Commit("b")
 	g := &Git{Dir: r.Dir}
 	defer g.Close()
-	if _, err := g.Diff(context.Background(), a, strings.Repeat("b", 40), "a.go"); err == nil || !strings.Contains(err.Error(), "git diff") {
+	if _, err := g.Diffs(context.Background(), a, strings.Repeat("b", 40), []string{"a.go"}); err == nil || !strings.Contains(err.Error(), "git diff") {
 		t.Errorf("a missing head: %v", err)
 	}
-	if d, err := g.Diff(context.Background(), a, b, "a.go"); err != nil || d.Patch == "" {
-		t.Errorf("a present pair: %+v, %v", d, err)
+}
+
+func FuzzDiffPath(f *testing.F) {
+	for _, s := range []string{"a/x b/x", `"a/x\ty" "b/x\ty"`, "a/a b/c b/a b/c", "a/ b/", `"a/`} {
+		f.Add(s)
 	}
+	f.Fuzz(func(t *testing.T, s string) {
+		p, ok := diffPath(s)
+		if ok && !strings.HasPrefix(s, `"`) && s != "a/"+p+" b/"+p {
+			t.Errorf("diffPath(%q) = %q", s, p)
+		}
+	})
 }

@@ -35,23 +35,34 @@ func (c *Client) Pull(ctx context.Context, number int) (*PullInfo, error) {
 	return &PullInfo{HeadSHA: pr.GetHead().GetSHA(), BaseSHA: pr.GetBase().GetSHA(), BaseRef: pr.GetBase().GetRef(), ChangedFiles: pr.GetChangedFiles()}, nil
 }
 
-// DiffSource reads a file's diff from somewhere other than GitHub's list
-// of files: the clone, `git diff BASE...HEAD -- PATH`.
+// DiffSource reads diffs from somewhere other than GitHub's list of
+// files: the clone, `git diff BASE...HEAD -- PATH...`.
 type DiffSource interface {
-	// FileDiff returns the file's hunks between the pull request's base
-	// and head commits (as GitHub names them: `git diff base...head`), its
-	// status (added, modified, removed; "" when the pull request does not
-	// change it), and, when it has no hunks (a binary file), why. An
-	// error says why the diff could not be read.
-	FileDiff(ctx context.Context, base, head, path string) (hunks []review.Hunk, status, why string, err error)
+	// FileDiffs returns the diffs of paths between the pull request's base
+	// and head commits (as GitHub names them: `git diff base...head`); a
+	// path the pull request does not change is absent. An error says why
+	// none could be read.
+	FileDiffs(ctx context.Context, base, head string, paths []string) (map[string]SourcedDiff, error)
 }
+
+// SourcedDiff is one file's diff as a DiffSource read it.
+type SourcedDiff struct {
+	Hunks  []review.Hunk
+	Status string // added, modified, removed
+	Why    string // when there are no hunks: why (a binary file)
+}
+
+// MaxSourcedDiffs bounds the files whose diff one run reads from the
+// clone: a judged party decides how many files its findings name, and
+// only MaxInlinePerRun findings can be inline anyway.
+const MaxSourcedDiffs = 1000
 
 // fillDiffs reads from src the diffs GitHub did not give of the files the
 // gates' findings are in: a file listed without its patch, and, when the
-// list was cut short, a file not listed. Each file is read once, and only
-// files with findings: the rest of a 5,000-file pull request costs
-// nothing. What cannot be read leaves its findings off the diff (a file
-// comment, or the review body) and the log says why.
+// list was cut short, a file not listed. Only files with findings are
+// read, each once, in one batch: the rest of a 5,000-file pull request
+// costs nothing. What cannot be read leaves its findings off the diff (the
+// file's entry in the review, or the review body) and the log says why.
 func fillDiffs(ctx context.Context, st *review.PRState, base string, gates []agc.Doc, src DiffSource, log io.Writer) {
 	need := map[string]bool{}
 	for _, g := range gates {
@@ -66,31 +77,47 @@ func fillDiffs(ctx context.Context, st *review.PRState, base string, gates []agc
 			}
 		}
 	}
-	for _, path := range slices.Sorted(maps.Keys(need)) {
+	paths := slices.Sorted(maps.Keys(need))
+	if len(paths) > MaxSourcedDiffs {
+		fmt.Fprintf(log, "findings name %d files GitHub gave no diff of; the diffs of the first %d are read from the clone, the others' findings are not inline\n", len(paths), MaxSourcedDiffs)
+		paths = paths[:MaxSourcedDiffs]
+	}
+	if len(paths) == 0 {
+		return
+	}
+	gave := func(listed bool) string {
+		if listed {
+			return "GitHub listed it without a patch (too large or binary)"
+		}
+		return "GitHub lists at most 3,000 files and did not list it"
+	}
+	if src == nil {
+		for _, path := range paths {
+			_, listed := st.Diffs[path]
+			fmt.Fprintf(log, "%s: %s, and there is no clone to read its diff from: its findings are not inline\n", logsafe.Name(path), gave(listed))
+		}
+		return
+	}
+	diffs, err := src.FileDiffs(ctx, base, st.HeadSHA, paths)
+	if err != nil {
+		fmt.Fprintf(log, "the diffs of %d files GitHub did not give (%s, ...) cannot be read from the clone (%s): their findings are not inline\n", len(paths), logsafe.Name(paths[0]), logsafe.Line(err.Error()))
+		return
+	}
+	for _, path := range paths {
 		d, listed := st.Diffs[path]
-		gave := "GitHub listed it without a patch (too large or binary)"
-		if !listed {
-			gave = "GitHub lists at most 3,000 files and did not list it"
-		}
-		if src == nil {
-			fmt.Fprintf(log, "%s: %s, and there is no clone to read its diff from: its findings are not inline\n", logsafe.Name(path), gave)
-			continue
-		}
-		hunks, status, why, err := src.FileDiff(ctx, base, st.HeadSHA, path)
+		sd, changed := diffs[path]
 		switch {
-		case err != nil:
-			fmt.Fprintf(log, "%s: %s, and its diff cannot be read from the clone (%s): its findings are not inline\n", logsafe.Name(path), gave, logsafe.Line(err.Error()))
-			continue
-		case status == "" && !listed:
+		case !changed && !listed:
 			continue // not changed by the pull request: not in it
-		case len(hunks) == 0:
-			fmt.Fprintf(log, "%s: %s, and the clone's diff has no hunks (%s): its findings go to the file's entry in the review\n", logsafe.Name(path), gave, logsafe.Line(why))
+		case len(sd.Hunks) == 0:
+			fmt.Fprintf(log, "%s: %s, and the clone's diff has no hunks (%s): its findings go to the file's entry in the review\n", logsafe.Name(path), gave(listed), logsafe.Line(sd.Why))
 		}
+		status := sd.Status
 		if listed {
 			status = d.Status
 		}
-		nd := review.NewFileDiff(path, status, hunks)
-		nd.NoPatch = len(hunks) == 0
+		nd := review.NewFileDiff(path, status, sd.Hunks)
+		nd.NoPatch = len(sd.Hunks) == 0
 		st.Diffs[path] = nd
 	}
 }

@@ -161,22 +161,28 @@ type patchSource struct {
 	calls []string
 }
 
-func (p *patchSource) FileDiff(ctx context.Context, base, head, path string) ([]review.Hunk, string, string, error) {
+func (p *patchSource) FileDiffs(ctx context.Context, base, head string, paths []string) (map[string]SourcedDiff, error) {
 	if base != ghtest.DefaultBaseSHA || head != headSHA {
-		return nil, "", "", fmt.Errorf("asked for %s...%s, want the pull request's base and head", base, head)
+		return nil, fmt.Errorf("asked for %s...%s, want the pull request's base and head", base, head)
 	}
-	p.calls = append(p.calls, path)
-	var patch, status string
-	binary := false
+	p.calls = append(p.calls, paths...)
+	out := map[string]SourcedDiff{}
+	var err error
 	p.srv.Snapshot(func(prs map[string]*ghtest.PullRequest, _ []*ghtest.CheckRun, _ []*ghtest.Status, _ []*ghtest.SARIFUpload) {
 		pr := prs[testRepo+"#2"]
-		patch, status, binary = pr.Patch(path), pr.Status(path), pr.IsBinary(path)
+		for _, path := range paths {
+			switch status := pr.Status(path); {
+			case status == "":
+			case pr.IsBinary(path):
+				out[path] = SourcedDiff{Status: status, Why: "Binary files differ"}
+			default:
+				var hunks []review.Hunk
+				hunks, err = review.ParsePatch(pr.Patch(path))
+				out[path] = SourcedDiff{Hunks: hunks, Status: status}
+			}
+		}
 	})
-	if binary {
-		return nil, status, "Binary files differ", nil
-	}
-	hunks, err := review.ParsePatch(patch)
-	return hunks, status, "", err
+	return out, err
 }
 
 // Files GitHub does not describe: a patch too large to send, a binary
@@ -321,4 +327,36 @@ func repeat[T any](v T, n int) []T {
 		out[i] = v
 	}
 	return out
+}
+
+// countingSource answers every path as changed by one added line.
+type countingSource struct{ asked int }
+
+func (c *countingSource) FileDiffs(ctx context.Context, base, head string, paths []string) (map[string]SourcedDiff, error) {
+	c.asked += len(paths)
+	out := map[string]SourcedDiff{}
+	for _, p := range paths {
+		out[p] = SourcedDiff{Status: "added", Hunks: []review.Hunk{{NewStart: 1, NewLines: 1, Lines: []review.PatchLine{{Kind: review.Added, New: 1, Text: "x"}}}}}
+	}
+	return out, nil
+}
+
+// TestSourcedDiffsAreBounded: a judged party names as many files as it
+// likes; the clone is asked for at most MaxSourcedDiffs of them, and the
+// log says so.
+func TestSourcedDiffsAreBounded(t *testing.T) {
+	var fs []agc.Finding
+	for i := range MaxSourcedDiffs + 500 {
+		fs = append(fs, finding("flood", fmt.Sprintf("f%d", i), fmt.Sprintf("gen/f%05d.go:1", i), agc.Blocking))
+	}
+	st := &review.PRState{Number: 2, HeadSHA: headSHA, Diffs: map[string]*review.FileDiff{}, Truncated: true}
+	src := &countingSource{}
+	var log bytes.Buffer
+	fillDiffs(context.Background(), st, ghtest.DefaultBaseSHA, []agc.Doc{{Response: response("flood", agc.Block, fs...)}}, src, &log)
+	if src.asked != MaxSourcedDiffs || len(st.Diffs) != MaxSourcedDiffs {
+		t.Errorf("asked for %d diffs, %d filled; want %d", src.asked, len(st.Diffs), MaxSourcedDiffs)
+	}
+	if !strings.Contains(log.String(), fmt.Sprintf("findings name %d files GitHub gave no diff of", MaxSourcedDiffs+500)) {
+		t.Errorf("log:\n%s", log.String())
+	}
 }

@@ -189,25 +189,29 @@ type gitDiffs struct {
 	have func(ctx context.Context, sha string) error
 }
 
-func (d gitDiffs) FileDiff(ctx context.Context, base, head, path string) ([]review.Hunk, string, string, error) {
+func (d gitDiffs) FileDiffs(ctx context.Context, base, head string, paths []string) (map[string]ghapi.SourcedDiff, error) {
 	for _, sha := range []string{base, head} {
 		if err := d.have(ctx, sha); err != nil {
-			return nil, "", "", err
+			return nil, err
 		}
 	}
-	pd, err := d.g.Diff(ctx, base, head, path)
+	pds, err := d.g.Diffs(ctx, base, head, paths)
 	if err != nil {
-		return nil, "", "", fmt.Errorf("%w (a shallow clone lacks the merge base: actions/checkout with fetch-depth: 0)", err)
+		return nil, fmt.Errorf("%w (a shallow clone lacks the merge base: actions/checkout with fetch-depth: 0)", err)
 	}
-	hunks, err := review.ParsePatch(pd.Patch)
-	if err != nil {
-		return nil, "", "", fmt.Errorf("git diff of %s: %w", path, err)
+	out := make(map[string]ghapi.SourcedDiff, len(pds))
+	for path, pd := range pds {
+		hunks, err := review.ParsePatch(pd.Patch)
+		if err != nil {
+			return nil, fmt.Errorf("git diff of %s: %w", path, err)
+		}
+		why := "git finds no changed lines"
+		if pd.Binary {
+			why = "git finds it binary"
+		}
+		out[path] = ghapi.SourcedDiff{Hunks: hunks, Status: pd.Status, Why: why}
 	}
-	why := "git finds no changed lines"
-	if pd.Binary {
-		why = "git finds it binary"
-	}
-	return hunks, pd.Status, why, nil
+	return out, nil
 }
 
 // gitFiles reads files of one commit from the clone's objects.
