@@ -1,8 +1,12 @@
 package action
 
 import (
+	"context"
+	"encoding/json"
 	"fmt"
+	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/agcgate/agc-action/agc"
@@ -11,6 +15,7 @@ import (
 	"github.com/agcgate/agc-action/internal/agctest"
 	"github.com/agcgate/agc-action/internal/cmdenv"
 	"github.com/agcgate/agc-action/internal/prfixture"
+	"github.com/agcgate/agc-action/review"
 )
 
 // TestActionReadsTheDiffGitHubDoesNotGive: GitHub lists a file whose diff
@@ -87,5 +92,118 @@ func TestActionRateLimitPastTheRetryBudget(t *testing.T) {
 	}
 	if n := len(runsOn(srv, prfixture.HeadSHA)); n != 2 {
 		t.Errorf("%d check runs on the head, want both gates'", n)
+	}
+}
+
+// bigRepo is issue 18's scale in a real repository: 5,000 changed files
+// (800 of those with findings lie past the 3,000 GitHub lists, so their
+// diffs come from the clone), findings in 2,000 of them from four gates
+// of 500, each gate's answers in its own file.
+func bigRepo(tb testing.TB) (srv *ghtest.Server, root, head string, inputs map[string]string) {
+	repo := gittest.New(tb)
+	var base, next []string
+	var ghFiles []ghtest.File
+	for i := range 5000 {
+		p := fmt.Sprintf("svc/m%04d/handler.go", i)
+		base, next = append(base, p, "package m\n\nfunc H() {}\n"), append(next, p, "package m\n\nfunc H() {}\n\nvar added = 1\n")
+		ghFiles = append(ghFiles, ghtest.File{Path: p, Base: base[len(base)-1], Head: next[len(next)-1]})
+	}
+	repo.Write(base...)
+	baseSHA := repo.Commit("base")
+	repo.Write(next...)
+	head = repo.Commit("head")
+	srv = ghtest.New(tb, ghtest.Options{})
+	srv.SetHead(prfixture.Repo, 2, head, ghFiles)
+	srv.Snapshot(func(prs map[string]*ghtest.PullRequest, _ []*ghtest.CheckRun, _ []*ghtest.Status, _ []*ghtest.SARIFUpload) {
+		prs[prfixture.Repo+"#2"].BaseSHA = baseSHA
+	})
+	var gates [4][]agc.Finding
+	n := 0
+	for i := 4999; i >= 0; i-- { // the files past the 3,000 listed first: they take the inline comments
+		if i%5 < 2 {
+			g := fmt.Sprintf("scan%d", n%4)
+			gates[n%4] = append(gates[n%4], agctest.Finding(g, fmt.Sprintf("f%04d", i), fmt.Sprintf("svc/m%04d/handler.go:5", i), agc.Blocking))
+			n++
+		}
+	}
+	var lines []string
+	for k, fs := range gates {
+		id := fmt.Sprintf("scan%d", k)
+		data, _ := agc.Encode(agctest.Response(id, agc.Block, fs...))
+		writeFile(tb, repo.Dir, id+".json", data)
+		lines = append(lines, id+"="+id+".json")
+	}
+	return srv, repo.Dir, head, map[string]string{"agc": strings.Join(lines, "\n"), "fail-on": "never"}
+}
+
+// TestActionBigPullRequest: every one of the 2,000 findings is in its
+// gate's check run, and 200 of them inline, all in files past the 3,000
+// GitHub lists (their diffs read from the clone), within the ceiling.
+func TestActionBigPullRequest(t *testing.T) {
+	srv, root, head, inputs := bigRepo(t)
+	_, code, out := runOnHead(t, srv, root, head, pushEvent(t, "", head), inputs)
+	if code != cmdenv.ExitOK {
+		t.Fatalf("exit %d\n%s", code, out)
+	}
+	inline, past := 0, 0
+	srv.Snapshot(func(prs map[string]*ghtest.PullRequest, _ []*ghtest.CheckRun, _ []*ghtest.Status, _ []*ghtest.SARIFUpload) {
+		for _, c := range prs[prfixture.Repo+"#2"].Comments {
+			inline++
+			if c.Path >= "svc/m3000" {
+				past++
+			}
+		}
+	})
+	if inline != 200 || past != 200 {
+		t.Errorf("%d inline comments, %d of them past the 3,000 files GitHub lists; want the run's ceiling of 200, all past (their diffs read from the clone)", inline, past)
+	}
+	for k := range 4 {
+		run := runsOn(srv, head)[fmt.Sprintf("agc/scan%d", k)]
+		if r := readBack(t, run); len(r.Findings) != 500 {
+			t.Errorf("check run agc/scan%d holds %d findings, want 500", k, len(r.Findings))
+		}
+	}
+	if w, ceiling := srv.Writes(), review.WriteCeiling(5, false); w > ceiling { // the four gates and agc-validate
+		t.Errorf("%d writes, over the ceiling of %d", w, ceiling)
+	}
+	t.Logf("%d inline comments, %d of them past the 3,000 files GitHub lists; requests %v", inline, past, srv.Counts())
+}
+
+// BenchmarkActionBigPullRequest runs the Action from start to exit on
+// bigRepo, against the emulator in this process: time, requests, writes,
+// comments, and the process's peak RSS.
+func BenchmarkActionBigPullRequest(b *testing.B) {
+	for b.Loop() {
+		b.StopTimer()
+		srv, root, head, inputs := bigRepo(b)
+		ev := map[string]any{"action": "opened", "number": 2, "pull_request": map[string]any{"number": 2,
+			"head": map[string]any{"sha": head, "repo": map[string]any{"full_name": prfixture.Repo}},
+			"base": map[string]any{"ref": "main", "repo": map[string]any{"full_name": prfixture.Repo}}}}
+		data, _ := json.Marshal(ev)
+		writeFile(b, root, "event.json", data)
+		r := newActionRunner(b, srv, root, "pull_request", filepath.Join(root, "event.json"))
+		r.env["GITHUB_SHA"] = head
+		for k, v := range inputs {
+			r.input(k, v)
+		}
+		b.StartTimer()
+		code := Main(context.Background(), &cmdenv.Env{Stdin: strings.NewReader(""), Stdout: discard{}, Stderr: discard{},
+			Getenv: func(k string) string { return r.env[k] }, Version: "bench"})
+		b.StopTimer()
+		if code != cmdenv.ExitOK {
+			b.Fatalf("exit %d", code)
+		}
+		reqs := 0
+		for _, n := range srv.Counts() {
+			reqs += n
+		}
+		b.ReportMetric(float64(reqs), "requests/op")
+		b.ReportMetric(float64(srv.Writes()), "writes/op")
+		b.ReportMetric(float64(len(srv.PR(prfixture.Repo, 2).Comments)), "comments/op")
+		b.StartTimer()
+	}
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) == nil {
+		b.ReportMetric(float64(ru.Maxrss)/1024, "peak-RSS-MiB")
 	}
 }
