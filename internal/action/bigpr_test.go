@@ -1,7 +1,6 @@
 package action
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"path/filepath"
@@ -187,8 +186,7 @@ func BenchmarkActionBigPullRequest(b *testing.B) {
 			r.input(k, v)
 		}
 		b.StartTimer()
-		code := Main(context.Background(), &cmdenv.Env{Stdin: strings.NewReader(""), Stdout: discard{}, Stderr: discard{},
-			Getenv: func(k string) string { return r.env[k] }, Version: "bench"})
+		code := r.quietRun()
 		b.StopTimer()
 		if code != cmdenv.ExitOK {
 			b.Fatalf("exit %d", code)
