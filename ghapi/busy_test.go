@@ -287,11 +287,11 @@ func TestRateLimitOnTheFortiethWrite(t *testing.T) {
 			srv.InjectWrite(40, tc.faults...)
 			rep, err := c.Deliver(context.Background(), docs, DeliverOptions{PR: 2, HeadSHA: headSHA, Review: true, Check: true, Status: true, Placement: ReviewOptions{Head: head}})
 			var waited time.Duration
-			for _, w := range sl.waits {
+			for _, w := range sl.Waits() {
 				waited += w
 			}
 			if waited != tc.wantWaits || waited > DefaultTotalWait {
-				t.Errorf("waited %v in all (%v), want %v, within the budget of %v", waited, sl.waits, tc.wantWaits, DefaultTotalWait)
+				t.Errorf("waited %v in all (%v), want %v, within the budget of %v", waited, sl.Waits(), tc.wantWaits, DefaultTotalWait)
 			}
 			if rep.Checks != gates || rep.Statuses != gates {
 				t.Errorf("%d check runs and %d statuses delivered, want every one (%d)", rep.Checks, rep.Statuses, gates)

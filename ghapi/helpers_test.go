@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"os"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -39,17 +38,7 @@ func (f files) ReadFile(path string) ([]byte, error) {
 }
 
 // fakeSleep records waits instead of sleeping.
-type fakeSleep struct {
-	mu    sync.Mutex
-	waits []time.Duration
-}
-
-func (s *fakeSleep) Sleep(ctx context.Context, d time.Duration) error {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.waits = append(s.waits, d)
-	return ctx.Err()
-}
+type fakeSleep = ghtest.Sleeps
 
 func newClient(t *testing.T, srv *ghtest.Server, token string, sl *fakeSleep) *Client {
 	t.Helper()

@@ -42,7 +42,7 @@ func TestRetries(t *testing.T) {
 			if tc.fail == 0 && err != nil || tc.fail != 0 && !isHTTP(err, tc.fail) {
 				t.Fatalf("err = %v, want status %d", err, tc.fail)
 			}
-			if diff := cmp.Diff(tc.waits, sl.waits); diff != "" {
+			if diff := cmp.Diff(tc.waits, sl.Waits()); diff != "" {
 				t.Errorf("waits (-want +got):\n%s", diff)
 			}
 		})
@@ -57,8 +57,8 @@ func TestPrimaryRateLimitWaitsForReset(t *testing.T) {
 	if err := c.Status(context.Background(), headSHA, response("g", agc.Allow), ""); err != nil {
 		t.Fatal(err)
 	}
-	if len(sl.waits) != 1 || sl.waits[0] < 29*time.Second || sl.waits[0] > 32*time.Second {
-		t.Errorf("waits %v, want one of about 31 s (until X-RateLimit-Reset)", sl.waits)
+	if len(sl.Waits()) != 1 || sl.Waits()[0] < 29*time.Second || sl.Waits()[0] > 32*time.Second {
+		t.Errorf("waits %v, want one of about 31 s (until X-RateLimit-Reset)", sl.Waits())
 	}
 }
 

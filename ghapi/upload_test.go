@@ -24,8 +24,8 @@ func TestUploadSARIF(t *testing.T) {
 	if res.Status != "complete" || srv.Counts()["code-scanning/get-sarif"] != 3 {
 		t.Errorf("status %s after %d polls", res.Status, srv.Counts()["code-scanning/get-sarif"])
 	}
-	if len(sl.waits) != 3 || sl.waits[0] != 5e9 || sl.waits[2] != 20e9 {
-		t.Errorf("poll waits %v, want 5s, 10s, 20s", sl.waits)
+	if len(sl.Waits()) != 3 || sl.Waits()[0] != 5e9 || sl.Waits()[2] != 20e9 {
+		t.Errorf("poll waits %v, want 5s, 10s, 20s", sl.Waits())
 	}
 	srv.Snapshot(func(_ map[string]*ghtest.PullRequest, _ []*ghtest.CheckRun, _ []*ghtest.Status, ups []*ghtest.SARIFUpload) {
 		u := ups[0]

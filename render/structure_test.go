@@ -105,18 +105,25 @@ func hasAnyPrefix(s string, prefixes []string) bool {
 	return false
 }
 
+// checkRendersSafe renders r as text and as Markdown and checks both are
+// safe where they are shown.
+func checkRendersSafe(t *testing.T, r *agc.Response) {
+	t.Helper()
+	var txt, md bytes.Buffer
+	if err := Text(&txt, r); err != nil {
+		t.Fatal(err)
+	}
+	if err := Markdown(&md, r); err != nil {
+		t.Fatal(err)
+	}
+	checkTerminalSafe(t, txt.String())
+	checkMarkdown(t, md.String())
+}
+
 func TestSafety(t *testing.T) {
 	for _, file := range inputs(t) {
 		r := testkit.Response(t, file)
-		var txt, md bytes.Buffer
-		if err := Text(&txt, r); err != nil {
-			t.Fatal(err)
-		}
-		if err := Markdown(&md, r); err != nil {
-			t.Fatal(err)
-		}
-		checkTerminalSafe(t, txt.String())
-		checkMarkdown(t, md.String())
+		checkRendersSafe(t, r)
 	}
 }
 
@@ -242,15 +249,7 @@ func FuzzRender(f *testing.F) {
 		if err != nil {
 			return
 		}
-		var txt, md bytes.Buffer
-		if err := Text(&txt, r); err != nil {
-			t.Fatal(err)
-		}
-		if err := Markdown(&md, r); err != nil {
-			t.Fatal(err)
-		}
-		checkTerminalSafe(t, txt.String())
-		checkMarkdown(t, md.String())
+		checkRendersSafe(t, r)
 		for i := range r.Findings {
 			checkOrder(t, "text", FindingText(&r.Findings[i]), textOrder)
 			checkOrder(t, "markdown", FindingMarkdown(&r.Findings[i]), mdOrder)

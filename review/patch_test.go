@@ -1,9 +1,9 @@
 package review
 
 import (
-	"strings"
 	"testing"
 
+	"github.com/agcgate/agc-action/internal/testkit"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -31,14 +31,8 @@ func TestParsePatch(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			hs, err := ParsePatch(tc.patch)
-			if tc.err != "" {
-				if err == nil || !strings.Contains(err.Error(), tc.err) {
-					t.Fatalf("err = %v, want %q", err, tc.err)
-				}
+			if testkit.WantErr(t, err, tc.err) {
 				return
-			}
-			if err != nil {
-				t.Fatal(err)
 			}
 			if len(hs) != tc.hunks {
 				t.Errorf("%d hunks, want %d", len(hs), tc.hunks)

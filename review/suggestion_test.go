@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/internal/testkit"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -36,14 +37,8 @@ func TestResolveEdit(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			got, err := ResolveEdit([]byte(tc.head), agc.Edit{Path: "db.go", Find: tc.find, Replace: tc.replace})
-			if tc.err != "" {
-				if err == nil || !strings.Contains(err.Error(), tc.err) {
-					t.Fatalf("err = %v, want %q", err, tc.err)
-				}
+			if testkit.WantErr(t, err, tc.err) {
 				return
-			}
-			if err != nil {
-				t.Fatal(err)
 			}
 			tc.want.Path = "db.go"
 			if diff := cmp.Diff(tc.want, got); diff != "" {

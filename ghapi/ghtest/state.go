@@ -2,6 +2,7 @@ package ghtest
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"time"
 )
@@ -214,28 +215,21 @@ func newPRFile(f File) *prFile {
 }
 
 func (pr *PullRequest) file(path string) *prFile {
-	for _, f := range pr.files {
-		if f.Path == path {
-			return f
-		}
-	}
-	return nil
+	return first(pr.files, func(f *prFile) bool { return f.Path == path })
 }
 
 func (pr *PullRequest) thread(id string) *Thread {
-	for _, t := range pr.Threads {
-		if t.ID == id {
-			return t
-		}
-	}
-	return nil
+	return first(pr.Threads, func(t *Thread) bool { return t.ID == id })
 }
 
 func (pr *PullRequest) comment(id int64) *Comment {
-	for _, c := range pr.Comments {
-		if c.ID == id {
-			return c
-		}
+	return first(pr.Comments, func(c *Comment) bool { return c.ID == id })
+}
+
+// first returns the first element of xs that match accepts, or nil.
+func first[T any](xs []*T, match func(*T) bool) *T {
+	if i := slices.IndexFunc(xs, match); i >= 0 {
+		return xs[i]
 	}
 	return nil
 }
@@ -271,14 +265,19 @@ func (pr *PullRequest) HeadFile(path string) (string, bool) {
 	return "", false
 }
 
+// side returns the hunk of each line of a side of the diff ("LEFT" is
+// the base, anything else the head).
+func (f *prFile) side(side string) map[int]int {
+	if side == "LEFT" {
+		return f.left
+	}
+	return f.right
+}
+
 // checkLine reports why a comment at (side, line) with an optional start
 // cannot be placed, or "" when GitHub would accept it.
 func (f *prFile) checkLine(side string, line int, startSide string, start int) string {
-	lines := f.right
-	if side == "LEFT" {
-		lines = f.left
-	}
-	k, ok := lines[line]
+	k, ok := f.side(side)[line]
 	if !ok {
 		return "pull_request_review_thread.line must be part of the diff"
 	}
@@ -288,11 +287,7 @@ func (f *prFile) checkLine(side string, line int, startSide string, start int) s
 	if startSide == "" {
 		startSide = side
 	}
-	sl := f.right
-	if startSide == "LEFT" {
-		sl = f.left
-	}
-	ks, ok := sl[start]
+	ks, ok := f.side(startSide)[start]
 	if !ok {
 		return "pull_request_review_thread.start_line must be part of the diff"
 	}

@@ -107,6 +107,25 @@ func (p *carryPR) runOn(sha string) *ghtest.CheckRun {
 	return runsOn(p.srv, sha)["agc/code-review"]
 }
 
+// The two steps of the README's carry workflow: the gate, bound to the
+// scope file, and carrying its verdict.
+var (
+	readmeGate  = map[string]string{"agc": "code-review=review.json", "scope-file": ".github/agc-scope", "gate-config": ".github/review.md"}
+	readmeCarry = map[string]string{"carry": "true", "gate": "code-review", "scope-file": ".github/agc-scope", "gate-config": ".github/review.md"}
+)
+
+// firstReviewBlocks pushes an in-scope change, has the gate block it, and
+// returns the head and the check run it judged.
+func (p *carryPR) firstReviewBlocks() (string, *ghtest.CheckRun) {
+	p.t.Helper()
+	ev := p.push("src/a.go", "package a // the change under review\n")
+	p.review()
+	if code, out, log := p.action(ev, readmeGate); code != cmdenv.ExitFail || out["verdict"] != "block" {
+		p.t.Fatalf("the first review does not block: exit %d %v\n%s", code, out, log)
+	}
+	return p.head, p.runOn(p.head)
+}
+
 // bindingOf reads the binding record of a check run.
 func bindingOf(t *testing.T, run *ghtest.CheckRun) *carry.Binding {
 	t.Helper()
@@ -125,16 +144,7 @@ func bindingOf(t *testing.T, run *ghtest.CheckRun) *carry.Binding {
 // and the gate runs again; a docs-only push after that carries again.
 func TestActionREADMECarry(t *testing.T) {
 	p := newCarryPR(t)
-	carryStep := map[string]string{"carry": "true", "gate": "code-review", "scope-file": ".github/agc-scope", "gate-config": ".github/review.md"}
-	gateStep := map[string]string{"agc": "code-review=review.json", "scope-file": ".github/agc-scope", "gate-config": ".github/review.md"}
-
-	ev := p.push("src/a.go", "package a // the change under review\n")
-	h0 := p.head
-	p.review()
-	if code, out, log := p.action(ev, gateStep); code != cmdenv.ExitFail || out["verdict"] != "block" {
-		t.Fatalf("first review: exit %d %v\n%s", code, out, log)
-	}
-	judged := p.runOn(h0)
+	h0, judged := p.firstReviewBlocks()
 	resp := readBack(t, judged)
 	if b := bindingOf(t, judged); b == nil || b.SHA != h0 || !strings.HasPrefix(b.Fingerprint, "sha256:") || b.ScopeFrom != "scope-file .github/agc-scope at origin/main" {
 		t.Fatalf("the answer was not bound to a scoped fingerprint: %+v", b)
@@ -143,9 +153,9 @@ func TestActionREADMECarry(t *testing.T) {
 		t.Errorf("the gate's own subject was rewritten: %s", resp.Subject.Fingerprint)
 	}
 
-	ev = p.push("docs/README.md", "# docs, reworded\n")
+	ev := p.push("docs/README.md", "# docs, reworded\n")
 	h1 := p.head
-	code, out, log := p.action(ev, carryStep)
+	code, out, log := p.action(ev, readmeCarry)
 	if out["carried"] != "true" || code != cmdenv.ExitFail || out["verdict"] != "block" {
 		t.Fatalf("docs-only push: exit %d %v\n%s", code, out, log)
 	}
@@ -158,7 +168,7 @@ func TestActionREADMECarry(t *testing.T) {
 
 	ev = p.push("src/a.go", "package a // fixed\n")
 	h2 := p.head
-	code, out, log = p.action(ev, carryStep)
+	code, out, log = p.action(ev, readmeCarry)
 	if out["carried"] != "false" || code != cmdenv.ExitOK || !strings.Contains(log, "src/a.go modified") {
 		t.Fatalf("in-scope edit must not carry: exit %d %v\n%s", code, out, log)
 	}
@@ -166,12 +176,12 @@ func TestActionREADMECarry(t *testing.T) {
 		t.Fatalf("nothing may be posted on %s before the gate runs again: %+v", h2[:7], run)
 	}
 	p.review()
-	if code, _, log := p.action(ev, gateStep); code != cmdenv.ExitFail {
+	if code, _, log := p.action(ev, readmeGate); code != cmdenv.ExitFail {
 		t.Fatalf("the gate runs again: exit %d\n%s", code, log)
 	}
 
 	ev = p.push("docs/README.md", "# docs, once more\n")
-	if _, out, log := p.action(ev, carryStep); out["carried"] != "true" {
+	if _, out, log := p.action(ev, readmeCarry); out["carried"] != "true" {
 		t.Fatalf("docs-only push after the fix: %v\n%s", out, log)
 	}
 	if run := p.runOn(p.head); run == nil || run.Title != "carried from "+h2[:7]+": scope unchanged" {
@@ -180,7 +190,7 @@ func TestActionREADMECarry(t *testing.T) {
 
 	// Changing the gate's configuration voids the verdict.
 	ev = p.push(".github/review.md", "Review for correctness and naming.\n")
-	if _, out, log := p.action(ev, carryStep); out["carried"] != "false" || !strings.Contains(log, ".github/review.md") {
+	if _, out, log := p.action(ev, readmeCarry); out["carried"] != "false" || !strings.Contains(log, ".github/review.md") {
 		t.Fatalf("a gate config change must void: %v\n%s", out, log)
 	}
 }

@@ -102,15 +102,7 @@ func replies(p *carryPR) []ghtest.IssueComment { return p.srv.IssueComments(prfi
 func TestActionPersonDecides(t *testing.T) {
 	p := newCarryPR(t)
 	p.repo.Git("branch", "master", "refs/remotes/origin/main") // the default branch, as the payload names it
-	gateStep := map[string]string{"agc": "code-review=review.json", "scope-file": ".github/agc-scope", "gate-config": ".github/review.md"}
-	carryStep := map[string]string{"carry": "true", "gate": "code-review", "scope-file": ".github/agc-scope", "gate-config": ".github/review.md"}
-	ev := p.push("src/a.go", "package a // the change under review\n")
-	h0 := p.head
-	p.review()
-	if code, out, log := p.action(ev, gateStep); code != cmdenv.ExitFail || out["verdict"] != "block" {
-		t.Fatalf("the gate blocks: exit %d %v\n%s", code, out, log)
-	}
-	judged := p.runOn(h0)
+	h0, judged := p.firstReviewBlocks()
 	ws := p.defaultBranch()
 
 	for i, tc := range []struct {
@@ -181,9 +173,9 @@ func TestActionPersonDecides(t *testing.T) {
 	}
 
 	// A docs-only push keeps the decision, as it would keep a verdict.
-	ev = p.push("docs/README.md", "# docs, reworded\n")
+	ev := p.push("docs/README.md", "# docs, reworded\n")
 	h1 := p.head
-	code, out, log := p.action(ev, carryStep)
+	code, out, log := p.action(ev, readmeCarry)
 	if out["carried"] != "true" || code != cmdenv.ExitOK || out["verdict"] != "allow" {
 		t.Fatalf("docs-only push: exit %d %v\n%s", code, out, log)
 	}
@@ -202,7 +194,7 @@ func TestActionPersonDecides(t *testing.T) {
 
 	// An in-scope push voids it: the gate must judge again.
 	ev = p.push("src/a.go", "package a // changed again\n")
-	code, out, log = p.action(ev, carryStep)
+	code, out, log = p.action(ev, readmeCarry)
 	if out["carried"] != "false" || !strings.Contains(log, "src/a.go modified") || p.runOn(p.head) != nil {
 		t.Fatalf("in-scope push: exit %d %v\n%s", code, out, log)
 	}

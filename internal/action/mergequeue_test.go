@@ -29,13 +29,8 @@ var carryStep = map[string]string{"gate": "code-review", "scope-file": ".github/
 // judged is pull request 2 with the review gate's block bound on its head.
 func judged(t *testing.T) (*carryPR, string) {
 	p := newCarryPR(t)
-	ev := p.push("src/a.go", "package a // the change under review\n")
-	p.review()
-	if code, out, log := p.action(ev, map[string]string{"agc": "code-review=review.json", "scope-file": ".github/agc-scope",
-		"gate-config": ".github/review.md"}); code != cmdenv.ExitFail || out["verdict"] != "block" {
-		t.Fatalf("the review: exit %d %v\n%s", code, out, log)
-	}
-	return p, p.head
+	h, _ := p.firstReviewBlocks()
+	return p, h
 }
 
 // group makes the merge queue's commit for pull request 2 on top of base

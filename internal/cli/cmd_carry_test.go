@@ -163,9 +163,7 @@ func TestCarryGithub(t *testing.T) {
 	h0 := r.Commit("pr")
 	srv, env := pr7(t, h0)
 	prev := responseFile(t, r, h0, "pull-request", []string{"src/**"}, ".agc/review.md")
-	if code, _, errs := runGH(t, env, "--check", "--sha", h0, "--root", r.Dir, "--scope-file", ".agc/scope", "--base", "main", "--gate-config", ".agc/review.md", "review="+prev); code != ExitOK {
-		t.Fatalf("github --check: exit %d: %s", code, errs)
-	}
+	postCheck(t, env, h0, r.Dir, "--scope-file", ".agc/scope", "--base", "main", "--gate-config", ".agc/review.md", "review="+prev)
 	carry := func(head, before string) (int, string, string) {
 		return envCall(t, env, runCarry, "--github", "--gate", "review",
 			"--repo", r.Dir, "--rev", head, "--sha", head, "--before", before, "--pr", "7",
@@ -251,10 +249,7 @@ func TestAttackGithubForgedBinding(t *testing.T) {
 		t.Fatal(err)
 	}
 	srv, env := pr7(t, h0)
-	code, _, errs = runGH(t, env, "--check", "--sha", h0, "--root", r.Dir, forged)
-	if code != ExitOK {
-		t.Fatalf("github --check: exit %d: %s", code, errs)
-	}
+	errs = postCheck(t, env, h0, r.Dir, forged)
 	if !strings.Contains(errs, "response.json: warning: /subject/agc-action~1gate-subject: ") {
 		t.Errorf("no warning naming the file and the member's pointer:\n%s", errs)
 	}
@@ -283,9 +278,7 @@ func TestCarryGithubScopeFlag(t *testing.T) {
 	h0 := r.Git("rev-parse", "HEAD")
 	_, env := pr7(t, h0)
 	prev := writeResponse(t, "pull-request", "sha256:the-gate's", []string{"docs/nothing/**"})
-	if code, _, errs := runGH(t, env, "--check", "--sha", h0, "--root", r.Dir, "--scope", "src/**", "review="+prev); code != ExitOK {
-		t.Fatalf("github --check: exit %d: %s", code, errs)
-	}
+	postCheck(t, env, h0, r.Dir, "--scope", "src/**", "review="+prev)
 	r.Write("docs/README.md", "# docs, reworded\n")
 	h1 := r.Commit("docs")
 	args := []string{"--github", "--gate", "review", "--repo", r.Dir, "--rev", h1, "--sha", h1, "--before", h0, "--pr", "7", "--scope", "src/**"}

@@ -31,6 +31,17 @@ func pr7(t *testing.T, head string) (*ghtest.Server, func(string) string) {
 	return srv, ghEnv(srv, ghtest.TokenActions, map[string]string{"GITHUB_EVENT_PATH": ""})
 }
 
+// postCheck runs `github --check --sha SHA --root ROOT ARGS...`, fails
+// the test unless it delivers, and returns its standard error.
+func postCheck(t *testing.T, env func(string) string, sha, root string, args ...string) string {
+	t.Helper()
+	code, _, errs := runGH(t, env, append([]string{"--check", "--sha", sha, "--root", root}, args...)...)
+	if code != ExitOK {
+		t.Fatalf("github --check %s: exit %d: %s", strings.Join(args, " "), code, errs)
+	}
+	return errs
+}
+
 func carryOnGithub(t *testing.T, env func(string) string, dir, gate, before, head string) string {
 	t.Helper()
 	code, out, errs := envCall(t, env, runCarry, "--github", "--gate", gate, "--repo", dir, "--rev", head, "--sha", head, "--before", before, "--pr", "7", "--scope", "src/**")
@@ -52,10 +63,7 @@ func TestAttackGithubTwoGatesFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	srv, env := pr7(t, h0)
-	code, _, errs := runGH(t, env, "--check", "--sha", h0, "--root", r.Dir, "--scope", "src/**", file)
-	if code != ExitOK {
-		t.Fatalf("github --check: exit %d: %s", code, errs)
-	}
+	errs := postCheck(t, env, h0, r.Dir, "--scope", "src/**", file)
 	if !strings.Contains(errs, "pair") {
 		t.Errorf("an unpaired file bound nothing, but the log does not say to pair it:\n%s", errs)
 	}
@@ -69,7 +77,7 @@ func TestAttackGithubTwoGatesFile(t *testing.T) {
 	}
 
 	// Paired with review, the file is refused whole: it speaks for secrets.
-	code, _, errs = runGH(t, env, "--check", "--sha", h1, "--root", r.Dir, "--scope", "src/**", "review="+file)
+	code, _, errs := runGH(t, env, "--check", "--sha", h1, "--root", r.Dir, "--scope", "src/**", "review="+file)
 	if code != ExitUsage || !strings.Contains(errs, "secrets") || !strings.Contains(errs, "pairs this file with gate review") {
 		t.Errorf("a paired file answering another gate: exit %d (want %d)\n%s", code, ExitUsage, errs)
 	}
@@ -81,9 +89,7 @@ func TestGithubPairedFileIsBound(t *testing.T) {
 	h0 := r.Git("rev-parse", "HEAD")
 	prev := writeResponse(t, "pull-request", "sha256:the-gate's", []string{"src/**"})
 	_, env := pr7(t, h0)
-	if code, _, errs := runGH(t, env, "--check", "--sha", h0, "--root", r.Dir, "--scope", "src/**", "review="+prev); code != ExitOK {
-		t.Fatalf("github --check review=FILE: exit %d: %s", code, errs)
-	}
+	postCheck(t, env, h0, r.Dir, "--scope", "src/**", "review="+prev)
 	r.Write("docs/README.md", "# docs, reworded\n")
 	h1 := r.Commit("docs")
 	if out := carryOnGithub(t, env, r.Dir, "review", h0, h1); !strings.HasPrefix(out, "carried=true\n") {

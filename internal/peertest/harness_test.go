@@ -177,19 +177,6 @@ func (d dirReader) ReadFile(path string) ([]byte, error) {
 	return os.ReadFile(filepath.Join(string(d), filepath.FromSlash(path)))
 }
 
-// noSleep records ghapi's retry waits instead of sleeping.
-type noSleep struct {
-	mu    sync.Mutex
-	waits []time.Duration
-}
-
-func (s *noSleep) Sleep(ctx context.Context, d time.Duration) error {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.waits = append(s.waits, d)
-	return ctx.Err()
-}
-
 // ours delivers log as `agc-sarif github --review` does: read the SARIF
 // against the checkout, convert it to AGC responses, post one review per
 // gate. It returns the report and ghapi's retry waits.
@@ -204,7 +191,7 @@ func (p *pr) ours(log []byte) (*ghapi.Report, []time.Duration, error) {
 	for _, r := range rs {
 		gates = append(gates, agc.Doc{Response: r})
 	}
-	sl := &noSleep{}
+	sl := &ghtest.Sleeps{}
 	owner, name, _ := strings.Cut(p.ev.Repo, "/")
 	c, err := ghapi.New(ghapi.Config{Owner: owner, Repo: name, Token: ghtest.TokenActions,
 		BaseURL: p.srv.URL(), GraphQLURL: p.srv.GraphQLURL(), Retry: ghapi.RetryPolicy{Sleep: sl.Sleep}})
@@ -214,7 +201,7 @@ func (p *pr) ours(log []byte) (*ghapi.Report, []time.Duration, error) {
 	rep, err := c.Deliver(context.Background(), gates, ghapi.DeliverOptions{PR: p.ev.Number, HeadSHA: p.head,
 		Review: true, Placement: ghapi.ReviewOptions{Head: dirReader(p.dir)}})
 	p.t.Logf("ours: requests: %q", p.srv.Log())
-	return rep, sl.waits, err
+	return rep, sl.Waits(), err
 }
 
 // state is a copy of the pull request as the emulator holds it.

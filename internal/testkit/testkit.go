@@ -16,6 +16,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"sort"
+	"strings"
 	"testing"
 
 	"github.com/agcgate/agc-action/agc"
@@ -177,4 +178,19 @@ func NodeFile(t testing.TB, what string, rel ...string) string {
 		Missing(t, what, err)
 	}
 	return p
+}
+
+// WantErr checks err against want, the text a table case expects the
+// error to contain ("" for none): it fails the test when err is not as
+// expected, and reports whether an error was expected, so that the case
+// can stop there.
+func WantErr(t testing.TB, err error, want string) bool {
+	t.Helper()
+	switch {
+	case want == "" && err != nil:
+		t.Fatalf("unexpected error: %v", err)
+	case want != "" && (err == nil || !strings.Contains(err.Error(), want)):
+		t.Fatalf("err = %v, want one containing %q", err, want)
+	}
+	return want != ""
 }

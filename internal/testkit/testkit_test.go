@@ -1,6 +1,7 @@
 package testkit
 
 import (
+	"errors"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -64,5 +65,29 @@ func TestResponse(t *testing.T) {
 	files := Glob(t, filepath.Join(RepoRoot(t), "fixtures", "agc", "valid", "*.json"))
 	if r := Response(t, files[0]); r.Gate.ID == "" {
 		t.Errorf("%s decoded without a gate id", files[0])
+	}
+}
+
+func TestWantErr(t *testing.T) {
+	tests := []struct {
+		name       string
+		err        error
+		want       string
+		fails      bool
+		wantReturn bool
+	}{
+		{"no error, none wanted", nil, "", false, false},
+		{"error, none wanted", errors.New("boom"), "", true, false},
+		{"no error, one wanted", nil, "boom", true, true},
+		{"another error", errors.New("bang"), "boom", true, true},
+		{"the error wanted", errors.New("a boom here"), "boom", false, true},
+	}
+	for _, tc := range tests {
+		f := &fakeTB{TB: t}
+		var got bool
+		run(f, func() { got = WantErr(f, tc.err, tc.want) })
+		if f.failed != tc.fails || (!tc.fails && got != tc.wantReturn) {
+			t.Errorf("%s: failed=%v returned %v, want failed=%v returned %v", tc.name, f.failed, got, tc.fails, tc.wantReturn)
+		}
 	}
 }
