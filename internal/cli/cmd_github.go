@@ -13,8 +13,10 @@ import (
 	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/carry"
 	"github.com/agcgate/agc-action/diag"
+	"github.com/agcgate/agc-action/fingerprint"
 	"github.com/agcgate/agc-action/formats"
 	"github.com/agcgate/agc-action/ghapi"
+	"github.com/agcgate/agc-action/internal/action"
 	"github.com/agcgate/agc-action/internal/cmdenv"
 	"github.com/agcgate/agc-action/internal/ghrun"
 	"github.com/agcgate/agc-action/review"
@@ -34,6 +36,7 @@ type githubOptions struct {
 	root          string
 	login         string
 	pollDelay     time.Duration
+	retryBudget   time.Duration
 	token         string
 	detailsURL    string
 	summaryPath   string
@@ -41,7 +44,7 @@ type githubOptions struct {
 	bind          githubBind
 }
 
-const githubUsage = "--repo OWNER/NAME --pr N --sha SHA [--upload-sarif] [--review] [--check] [--status] [--filter-mode MODE] [--dry-run] " +
+const githubUsage = "--repo OWNER/NAME --pr N --sha SHA [--upload-sarif] [--review] [--check] [--status] [--filter-mode MODE] [--dry-run] [--retry-budget D] " +
 	"[--scope P... | --scope-file PATH [--base REV]] [--gate-config PATH]... [GATE-ID=]FILE...\n\n" +
 	"Members under agc-action/ in the answers are agc-action's: they are removed, with a warning. A file given as\n" +
 	"GATE-ID=FILE answers that gate alone (an answer in it for another gate stops the command). With --scope or\n" +
@@ -95,6 +98,7 @@ func parseGithub(e *Env, args []string) (githubOptions, int, bool) {
 	fs.StringVar(&o.root, "root", ".", "repository checkout at the head commit (for suggestions and lines)")
 	fs.StringVar(&o.login, "login", ghapi.DefaultLogin, "the identity whose earlier comments a rerun takes as its own")
 	fs.DurationVar(&o.pollDelay, "poll-delay", 5*time.Second, "wait before the first code scanning status poll (doubles, 5 polls)")
+	fs.DurationVar(&o.retryBudget, "retry-budget", ghapi.DefaultTotalWait, "all waiting on rate limits and 5xx answers in one run (then nothing more is sent, and what was not delivered is named)")
 	o.bind.flags(fs, rc)
 	files, code, ok := parseArgs(fs, args)
 	if !ok {
@@ -124,6 +128,8 @@ func parseGithub(e *Env, args []string) (githubOptions, int, bool) {
 		err = errors.New("GITHUB_TOKEN is not set")
 	case o.review && o.pr <= 0:
 		err = errors.New("--review needs --pr (or a pull_request event)")
+	case o.retryBudget <= 0 || o.retryBudget > 6*time.Hour:
+		err = fmt.Errorf("--retry-budget %s: want more than 0 and at most 6h", o.retryBudget)
 	default:
 		err = o.bind.check()
 	}
@@ -229,7 +235,8 @@ func deliverGithub(ctx context.Context, e *Env, o githubOptions, in githubInputs
 	if o.dryRun {
 		dry = e.Stdout
 	}
-	c, err := ghapi.NewFromEnv(e.Getenv, ghapi.Config{Owner: o.owner, Repo: o.repo, Token: o.token, Login: o.login}, dry)
+	c, err := ghapi.NewFromEnv(e.Getenv, ghapi.Config{Owner: o.owner, Repo: o.repo, Token: o.token, Login: o.login,
+		Retry: ghapi.RetryPolicy{TotalWait: o.retryBudget}}, dry)
 	if err != nil {
 		return err
 	}
@@ -243,9 +250,13 @@ func deliverGithub(ctx context.Context, e *Env, o githubOptions, in githubInputs
 	if err != nil {
 		return err
 	}
+	diffs, g := rootDiffs(ctx, o.root)
+	if g != nil {
+		defer g.Close()
+	}
 	rep, err := c.Deliver(ctx, in.gates, ghapi.DeliverOptions{PR: o.pr, HeadSHA: o.sha, Review: o.review, Check: o.check, Status: o.status,
 		Placement: ghapi.ReviewOptions{Mode: o.mode, Head: head}, DetailsURL: o.detailsURL, Bindings: bindings, Annotations: e.Stdout, Summary: summary,
-		Log: e.Stderr})
+		Diffs: diffs, Log: e.Stderr})
 	if rep != nil && len(rep.NotDelivered) > 0 {
 		_ = printLine(e.Stderr, "agc-sarif github: not delivered: "+strings.Join(rep.NotDelivered, "; "))
 	}
@@ -257,6 +268,18 @@ func deliverGithub(ctx context.Context, e *Env, o githubOptions, in githubInputs
 	}
 	reportDelivery(e.Stderr, rep, len(in.gates))
 	return nil
+}
+
+// rootDiffs reads the diffs GitHub does not give from --root when it is a
+// git checkout; nil (those findings go to the review body) when it is not.
+// The caller closes the Git it returns.
+func rootDiffs(ctx context.Context, root string) (ghapi.DiffSource, *fingerprint.Git) {
+	g := &fingerprint.Git{Dir: root}
+	if _, err := g.Commit(ctx, "HEAD"); err != nil {
+		_ = g.Close()
+		return nil, nil
+	}
+	return action.CloneDiffs(g), g
 }
 
 func uploadAll(ctx context.Context, e *Env, c *ghapi.Client, o githubOptions, in githubInputs) error {
