@@ -156,7 +156,7 @@ func parseLog(data []byte, skipped lead, file string, opts ReadOptions) (*Log, [
 	}
 	log := &Log{}
 	rd := &reader{}
-	var raws []rawRun
+	var raws []jsontext.Value
 	sawRuns := false
 	for dec.PeekKind() != '}' {
 		nameTok, err := dec.ReadToken()
@@ -175,7 +175,7 @@ func parseLog(data []byte, skipped lead, file string, opts ReadOptions) (*Log, [
 			}
 		case "runs":
 			sawRuns = true
-			if raws, err = readRuns(dec); err != nil {
+			if raws, err = readRuns(dec, data); err != nil {
 				return at(string(dec.StackPointer()), syntaxOffset(data, err), "%s", syntaxMsg(err))
 			}
 		default:
@@ -200,22 +200,32 @@ func parseLog(data []byte, skipped lead, file string, opts ReadOptions) (*Log, [
 	case !sawRuns:
 		return fail("/runs", "no runs: a SARIF log must have a runs array")
 	}
+	names := map[string]string{}
 	for i, raw := range raws {
-		if raw.tree == nil {
-			return fail(ptrIdx("/runs", i), "a run is a JSON object, not %s", kindOf(raw.any))
+		p := ptrIdx("/runs", i)
+		if raw.Kind() != '{' {
+			var v any
+			_ = json.Unmarshal(raw, &v)
+			return fail(p, "a run is a JSON object, not %s", kindOf(v))
 		}
-		log.Runs = append(log.Runs, rd.run(raw.tree, ptrIdx("/runs", i), raw.fingerprint, opts))
+		mark := len(rd.lints)
+		run, ok := rd.streamRun(raw, p, names, opts)
+		if !ok {
+			rd.lints = rd.lints[:mark]
+			tree, fingerprint, err := decodeRun(raw, names)
+			if err != nil {
+				return fail(p, "%s", err)
+			}
+			run = rd.run(asObj(tree), p, fingerprint, opts)
+		}
+		log.Runs = append(log.Runs, run)
 	}
 	return log, rd.lints, nil
 }
 
-type rawRun struct {
-	tree        map[string]any
-	any         any
-	fingerprint string
-}
-
-func readRuns(dec *jsontext.Decoder) ([]rawRun, error) {
+// readRuns reads the runs array, keeping each run as its bytes in data
+// (not a copy) for streamRun.
+func readRuns(dec *jsontext.Decoder, data []byte) ([]jsontext.Value, error) {
 	tok, err := dec.ReadToken()
 	if err != nil {
 		return nil, err
@@ -223,21 +233,16 @@ func readRuns(dec *jsontext.Decoder) ([]rawRun, error) {
 	if tok.Kind() != '[' {
 		return nil, fmt.Errorf("runs must be an array, not %s", tokKind(tok.Kind()))
 	}
-	var out []rawRun
-	names := map[string]string{}
+	var out []jsontext.Value
 	for dec.PeekKind() != ']' {
+		// The run is checked by ReadValue; its bytes are taken from data,
+		// where they stay valid after the decoder moves on.
 		v, err := dec.ReadValue()
 		if err != nil {
 			return nil, err
 		}
-		// The run was checked by ReadValue. The tree is the one
-		// encoding/json builds: it keeps the last of duplicate names and
-		// replaces invalid UTF-8, as this lenient reader wants.
-		tree, fingerprint, err := decodeRun(v, names)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, rawRun{tree: asObj(tree), any: tree, fingerprint: fingerprint})
+		end := dec.InputOffset()
+		out = append(out, jsontext.Value(data[end-int64(len(v)) : end]))
 	}
 	if _, err := dec.ReadToken(); err != nil {
 		return nil, err

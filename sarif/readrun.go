@@ -14,7 +14,18 @@ type runCtx struct {
 }
 
 func (rd *reader) run(m map[string]any, base, fingerprint string, opts ReadOptions) *Run {
-	r := &Run{Pointer: base, Fingerprint: fingerprint, Props: rd.props(m, base)}
+	ctx := rd.runHead(m, base, opts)
+	ctx.run.Fingerprint = fingerprint
+	for i, v := range rd.arr(m, base, "results") {
+		rd.addResult(ctx, v, ptrIdx(ptr(base, "results"), i))
+	}
+	return ctx.run
+}
+
+// runHead reads everything of a run but its results, in the order run
+// reads it (and so lints it).
+func (rd *reader) runHead(m map[string]any, base string, opts ReadOptions) *runCtx {
+	r := &Run{Pointer: base, Props: rd.props(m, base)}
 	ctx := &runCtx{run: r, opts: opts}
 	rd.tool(r, m, base, ctx)
 	ctx.artifacts = rd.arr(m, base, "artifacts")
@@ -23,17 +34,17 @@ func (rd *reader) run(m map[string]any, base, fingerprint string, opts ReadOptio
 		r.AutomationID = rd.str(ad, ptr(base, "automationDetails"), "id")
 	}
 	rd.invocations(r, m, base)
-	rb := ptr(base, "results")
-	for i, v := range rd.arr(m, base, "results") {
-		p := ptrIdx(rb, i)
-		o, ok := v.(map[string]any)
-		if !ok {
-			rd.lint(p, "a result is an object, not %s; skipped", kindOf(v))
-			continue
-		}
-		r.Results = append(r.Results, rd.result(o, p, ctx))
+	return ctx
+}
+
+// addResult reads the result v at pointer p into the run.
+func (rd *reader) addResult(ctx *runCtx, v any, p string) {
+	o, ok := v.(map[string]any)
+	if !ok {
+		rd.lint(p, "a result is an object, not %s; skipped", kindOf(v))
+		return
 	}
-	return r
+	ctx.run.Results = append(ctx.run.Results, rd.result(o, p, ctx))
 }
 
 func (rd *reader) tool(r *Run, m map[string]any, base string, ctx *runCtx) {
