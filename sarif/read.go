@@ -242,7 +242,7 @@ func readRuns(dec *jsontext.Decoder, data []byte) ([]jsontext.Value, error) {
 			return nil, err
 		}
 		end := dec.InputOffset()
-		out = append(out, jsontext.Value(data[end-int64(len(v)) : end]))
+		out = append(out, jsontext.Value(data[end-int64(len(v)):end]))
 	}
 	if _, err := dec.ReadToken(); err != nil {
 		return nil, err
