@@ -1,0 +1,466 @@
+package schema
+
+import (
+	"bytes"
+	"encoding/json"
+	"math/big"
+)
+
+// Accepts reports whether agc.schema.json accepts data, one JSON document
+// that is syntactically valid with no duplicate member names (what
+// agc.CheckSyntax lets through). It answers as Validate does, but walks the
+// bytes once without building the instance or the validator's error tree:
+// each keyword of the schema is written out below, definition by
+// definition. It is the fast path of validation; Validate explains a
+// document it refuses. FuzzAcceptsAgrees holds the two equal.
+func Accepts(data []byte) bool {
+	s := shape{d: data}
+	if !s.response() {
+		return false
+	}
+	s.ws()
+	return s.i == len(s.d)
+}
+
+// shape walks a document's bytes against the schema. Every method returns
+// false as soon as the schema refuses what it reads (or the bytes are not
+// what Accepts is promised); it then stops.
+type shape struct {
+	d []byte
+	i int
+}
+
+func (s *shape) ws() {
+	for s.i < len(s.d) {
+		switch s.d[s.i] {
+		case ' ', '\t', '\n', '\r':
+			s.i++
+		default:
+			return
+		}
+	}
+}
+
+// next is the first byte of the next value, 0 at the end.
+func (s *shape) next() byte {
+	s.ws()
+	if s.i >= len(s.d) {
+		return 0
+	}
+	return s.d[s.i]
+}
+
+// str reads a string and returns its text, unescaped only when it has an
+// escape (as only escaped text allocates).
+func (s *shape) str() ([]byte, bool) {
+	if s.next() != '"' {
+		return nil, false
+	}
+	start := s.i + 1
+	esc := false
+	i := start
+	for ; i < len(s.d) && s.d[i] != '"'; i++ {
+		if s.d[i] == '\\' {
+			esc = true
+			i++
+		}
+	}
+	if i >= len(s.d) {
+		return nil, false
+	}
+	s.i = i + 1
+	if !esc {
+		return s.d[start:i], true
+	}
+	var t string
+	if json.Unmarshal(s.d[start-1:i+1], &t) != nil {
+		return nil, false
+	}
+	return []byte(t), true
+}
+
+// skip moves past any value.
+func (s *shape) skip() bool {
+	switch s.next() {
+	case '"':
+		_, ok := s.str()
+		return ok
+	case '{':
+		return s.object(func([]byte) bool { return s.skip() })
+	case '[':
+		return s.array(func() bool { return s.skip() })
+	}
+	for s.i < len(s.d) {
+		switch s.d[s.i] {
+		case ',', '}', ']', ' ', '\t', '\n', '\r':
+			return true
+		}
+		s.i++
+	}
+	return true
+}
+
+// object reads an object, calling member with each name; member reads the
+// value.
+func (s *shape) object(member func(name []byte) bool) bool {
+	if s.next() != '{' {
+		return false
+	}
+	s.i++
+	if s.next() == '}' {
+		s.i++
+		return true
+	}
+	for {
+		name, ok := s.str()
+		if !ok || s.next() != ':' {
+			return false
+		}
+		s.i++
+		if !member(name) {
+			return false
+		}
+		switch s.next() {
+		case ',':
+			s.i++
+		case '}':
+			s.i++
+			return true
+		default:
+			return false
+		}
+	}
+}
+
+// array reads an array, calling item for each element; item reads it.
+func (s *shape) array(item func() bool) bool {
+	if s.next() != '[' {
+		return false
+	}
+	s.i++
+	if s.next() == ']' {
+		s.i++
+		return true
+	}
+	for {
+		if !item() {
+			return false
+		}
+		switch s.next() {
+		case ',':
+			s.i++
+		case ']':
+			s.i++
+			return true
+		default:
+			return false
+		}
+	}
+}
+
+// counted is array that also counts the elements.
+func (s *shape) counted(item func() bool) (int, bool) {
+	n := 0
+	ok := s.array(func() bool { n++; return item() })
+	return n, ok
+}
+
+// text is $defs/text and $defs/id: a string of at least one character.
+func (s *shape) text() bool {
+	t, ok := s.str()
+	return ok && len(t) > 0
+}
+
+func (s *shape) anyString() bool {
+	_, ok := s.str()
+	return ok
+}
+
+func (s *shape) boolean() bool {
+	for _, lit := range []string{"true", "false"} {
+		if s.next() == lit[0] && bytes.HasPrefix(s.d[s.i:], []byte(lit)) {
+			s.i += len(lit)
+			return true
+		}
+	}
+	return false
+}
+
+// enum reads a string that must be one of values; it returns which.
+func (s *shape) enum(values ...string) (string, bool) {
+	t, ok := s.str()
+	if !ok {
+		return "", false
+	}
+	for _, v := range values {
+		if string(t) == v {
+			return v, true
+		}
+	}
+	return "", false
+}
+
+// maxCount is $defs/count's maximum, 2^53-1.
+var maxCount = new(big.Rat).SetInt64(1<<53 - 1)
+
+// count is $defs/count: an integer (1.0 is one) from 1 to 2^53-1.
+func (s *shape) count() bool {
+	c := s.next()
+	if c != '-' && (c < '0' || c > '9') {
+		return false
+	}
+	start := s.i
+	for s.i < len(s.d) && bytes.IndexByte([]byte("+-.eE0123456789"), s.d[s.i]) >= 0 {
+		s.i++
+	}
+	r, ok := new(big.Rat).SetString(string(s.d[start:s.i]))
+	return ok && r.IsInt() && r.Sign() > 0 && r.Cmp(maxCount) <= 0
+}
+
+// response is the schema's root.
+func (s *shape) response() bool {
+	var agc, gate, subject, verdict, findings, coverage, attempt bool
+	allow := false
+	ok := s.object(func(name []byte) bool {
+		switch string(name) {
+		case "agc":
+			t, ok := s.str()
+			agc = ok && string(t) == "0.1"
+			return agc
+		case "gate":
+			gate = s.gate()
+			return gate
+		case "subject":
+			subject = s.subject()
+			return subject
+		case "verdict":
+			v, ok := s.enum("allow", "repaired", "block", "escalate")
+			verdict, allow = ok, v == "allow"
+			return ok
+		case "findings":
+			findings = s.array(s.finding)
+			return findings
+		case "coverage":
+			coverage = s.coverage()
+			return coverage
+		case "attempt":
+			attempt = s.attempt()
+			return attempt
+		case "carried":
+			return s.array(s.text)
+		}
+		return s.skip()
+	})
+	// §3: findings must be present unless verdict is allow.
+	return ok && agc && gate && subject && verdict && coverage && attempt && (allow || findings)
+}
+
+func (s *shape) gate() bool {
+	var id, kind bool
+	return s.object(func(name []byte) bool {
+		switch string(name) {
+		case "id":
+			id = s.text()
+			return id
+		case "kind":
+			_, kind = s.enum("deterministic", "judgment")
+			return kind
+		case "version":
+			return s.text()
+		}
+		return s.skip()
+	}) && id && kind
+}
+
+func (s *shape) subject() bool {
+	var kind, fingerprint bool
+	return s.object(func(name []byte) bool {
+		switch string(name) {
+		case "kind":
+			_, kind = s.enum("tool-call", "diff", "commit", "artifact", "pull-request", "session")
+			return kind
+		case "fingerprint":
+			fingerprint = s.text()
+			return fingerprint
+		case "scope":
+			return s.array(s.anyString)
+		}
+		return s.skip()
+	}) && kind && fingerprint
+}
+
+func (s *shape) finding() bool {
+	const all = 1<<9 - 1
+	have := 0
+	ok := s.object(func(name []byte) bool {
+		bit, ok := 0, false
+		switch string(name) {
+		case "id":
+			bit, ok = 1, s.text()
+		case "class":
+			bit, ok = 2, s.text()
+		case "location":
+			bit, ok = 4, s.text()
+		case "what":
+			bit, ok = 8, s.text()
+		case "why":
+			bit, ok = 16, s.text()
+		case "severity":
+			_, ok = s.enum("blocking", "advisory")
+			bit = 32
+		case "status":
+			_, ok = s.enum("new", "still-open", "regressed")
+			bit = 64
+		case "remedy":
+			bit, ok = 128, s.remedy()
+		case "check":
+			bit, ok = 256, s.check()
+		default:
+			return s.skip()
+		}
+		have |= bit
+		return ok
+	})
+	return ok && have == all
+}
+
+// remedy is $defs/remedy with its six payload conditions.
+func (s *shape) remedy() bool {
+	kind := ""
+	var input, tool, edits, run, role, ask, options bool
+	ok := s.object(func(name []byte) bool {
+		var ok bool
+		switch string(name) {
+		case "kind":
+			kind, ok = s.enum("rewrite", "generate", "patch", "command", "delegate", "decide")
+		case "input":
+			input, ok = true, s.skip()
+		case "tool":
+			tool = s.text()
+			ok = tool
+		case "edits":
+			n, arr := s.counted(s.edit)
+			edits = arr && n >= 1
+			ok = edits
+		case "run":
+			run = s.text()
+			ok = run
+		case "role":
+			role = s.text()
+			ok = role
+		case "authority":
+			ok = s.text()
+		case "ask":
+			ask = s.text()
+			ok = ask
+		case "options":
+			n, arr := s.counted(s.text)
+			options = arr && n >= 2
+			ok = options
+		case "applied":
+			ok = s.boolean()
+		default:
+			ok = s.skip()
+		}
+		return ok
+	})
+	if !ok {
+		return false
+	}
+	switch kind {
+	case "rewrite":
+		return input
+	case "generate":
+		return tool
+	case "patch":
+		return edits
+	case "command":
+		return run
+	case "delegate":
+		return role
+	case "decide":
+		return ask && options
+	}
+	return false // no kind
+}
+
+func (s *shape) edit() bool {
+	var path, find, replace bool
+	return s.object(func(name []byte) bool {
+		switch string(name) {
+		case "path":
+			path = s.text()
+			return path
+		case "find":
+			find = s.anyString()
+			return find
+		case "replace":
+			replace = s.anyString()
+			return replace
+		}
+		return s.skip()
+	}) && path && find && replace
+}
+
+// check is $defs/check with its two payload conditions.
+func (s *shape) check() bool {
+	kind := ""
+	var run, condition bool
+	ok := s.object(func(name []byte) bool {
+		var ok bool
+		switch string(name) {
+		case "kind":
+			kind, ok = s.enum("command", "preview", "condition")
+		case "run":
+			run = s.text()
+			ok = run
+		case "condition":
+			condition = s.text()
+			ok = condition
+		default:
+			ok = s.skip()
+		}
+		return ok
+	})
+	switch {
+	case !ok || kind == "":
+		return false
+	case kind == "command":
+		return run
+	case kind == "condition":
+		return condition
+	}
+	return true
+}
+
+func (s *shape) coverage() bool {
+	var complete, classes bool
+	return s.object(func(name []byte) bool {
+		switch string(name) {
+		case "complete":
+			complete = s.boolean()
+			return complete
+		case "classes":
+			classes = s.array(s.text)
+			return classes
+		case "not_checked":
+			return s.array(s.anyString)
+		}
+		return s.skip()
+	}) && complete && classes
+}
+
+func (s *shape) attempt() bool {
+	var n, budget bool
+	return s.object(func(name []byte) bool {
+		switch string(name) {
+		case "n":
+			n = s.count()
+			return n
+		case "budget":
+			budget = s.count()
+			return budget
+		}
+		return s.skip()
+	}) && n && budget
+}
