@@ -3,7 +3,6 @@ package schema
 import (
 	"bytes"
 	"encoding/json"
-	"math/big"
 )
 
 // Accepts reports whether agc.schema.json accepts data, one JSON document
@@ -201,20 +200,83 @@ func (s *shape) enum(values ...string) (string, bool) {
 }
 
 // maxCount is $defs/count's maximum, 2^53-1.
-var maxCount = new(big.Rat).SetInt64(1<<53 - 1)
+const maxCount = 1<<53 - 1
 
-// count is $defs/count: an integer (1.0 is one) from 1 to 2^53-1.
+// count is $defs/count: an integer from 1 to 2^53-1, whichever way it is
+// written (1.0 and 10e-1 are one). The number is read as digits times a
+// power of ten, so no exponent, however large, costs more than its text.
 func (s *shape) count() bool {
 	c := s.next()
 	if c != '-' && (c < '0' || c > '9') {
 		return false
 	}
-	start := s.i
-	for s.i < len(s.d) && bytes.IndexByte([]byte("+-.eE0123456789"), s.d[s.i]) >= 0 {
+	neg := c == '-'
+	if neg {
 		s.i++
 	}
-	r, ok := new(big.Rat).SetString(string(s.d[start:s.i]))
-	return ok && r.IsInt() && r.Sign() > 0 && r.Cmp(maxCount) <= 0
+	var digits []byte // significant digits, integer and fraction parts
+	exp, frac := 0, false
+	for ; s.i < len(s.d); s.i++ {
+		c := s.d[s.i]
+		switch {
+		case c >= '0' && c <= '9':
+			if len(digits) > 0 || c != '0' {
+				digits = append(digits, c)
+			}
+			if frac {
+				exp-- // one more digit after the point
+			}
+			continue
+		case c == '.':
+			frac = true
+			continue
+		case c == 'e' || c == 'E':
+			s.i++
+			e, ok := s.exponent()
+			if !ok {
+				return false
+			}
+			exp += e
+		}
+		break
+	}
+	for len(digits) > 0 && digits[len(digits)-1] == '0' {
+		digits = digits[:len(digits)-1]
+		exp++
+	}
+	// Zero, a negative number, a fraction (the digits end in no zero) or
+	// more than 16 digits (at least 10^16 > 2^53) fail.
+	if len(digits) == 0 || neg || exp < 0 || len(digits)+exp > 16 {
+		return false
+	}
+	var n uint64
+	for _, d := range digits {
+		n = n*10 + uint64(d-'0')
+	}
+	for ; exp > 0; exp-- {
+		n *= 10
+	}
+	return n <= maxCount
+}
+
+// exponent reads the signed exponent of a number, clamped far beyond any
+// that could matter so that it cannot overflow.
+func (s *shape) exponent() (int, bool) {
+	sign := 1
+	if s.i < len(s.d) && (s.d[s.i] == '+' || s.d[s.i] == '-') {
+		if s.d[s.i] == '-' {
+			sign = -1
+		}
+		s.i++
+	}
+	e, any := 0, false
+	for ; s.i < len(s.d) && s.d[s.i] >= '0' && s.d[s.i] <= '9'; s.i++ {
+		if e < 1<<20 {
+			e = e*10 + int(s.d[s.i]-'0')
+		}
+		any = true
+	}
+	return sign * e, any
 }
 
 // response is the schema's root.

@@ -56,4 +56,44 @@ func BenchmarkValidate10kFindings(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/n, "ns/finding")
+	b.ReportMetric(testing.AllocsPerRun(1, func() { Bytes("big.json", data, agc.Limits{}) })/n, "allocs/finding")
+}
+
+// BenchmarkDecode10kFindings is the floor BenchmarkValidate10kFindings is
+// held to: agc.Decode of the same bytes (syntax checks and the strict
+// typed decoder), no rule and no schema.
+func BenchmarkDecode10kFindings(b *testing.B) {
+	const n = 10000
+	data := bigResponse(b, n)
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := agc.Decode("big.json", data, agc.Limits{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/n, "ns/finding")
+	b.ReportMetric(testing.AllocsPerRun(1, func() { _, _ = agc.Decode("big.json", data, agc.Limits{}) })/n, "allocs/finding")
+}
+
+// maxAllocsPerFinding bounds what validating one finding allocates: 18
+// with the fast path, 304 when the schema validator ran on every document.
+// It is generous, so only a real regression trips it.
+const maxAllocsPerFinding = 40
+
+// TestAllocsPerFinding guards the fast path's allocations: a response the
+// schema accepts is decoded and checked, never built again for the schema
+// validator.
+func TestAllocsPerFinding(t *testing.T) {
+	const n = 1000
+	data := bigResponse(t, n)
+	allocs := testing.AllocsPerRun(3, func() {
+		if vs := Bytes("big.json", data, agc.Limits{}); HasErrors(vs) {
+			t.Fatal(vs[0])
+		}
+	})
+	t.Logf("%.0f allocations per finding", allocs/n)
+	if allocs/n > maxAllocsPerFinding {
+		t.Errorf("%.0f allocations per finding, more than %d", allocs/n, maxAllocsPerFinding)
+	}
 }

@@ -65,6 +65,10 @@ func fastPathSeeds(tb testing.TB) [][]byte {
 	for _, c := range fastPathCases {
 		seeds = append(seeds, []byte(c))
 	}
+	for _, n := range []string{"1", "0", "-0", "-1", "1.0", "1.5", "10e-1", "1E+1", "1e400", "1e-400", "0.0000001e7",
+		"9007199254740991", "9007199254740992", "90071992547409910e-1", "900719925474099.1e1", "12345678901234567890"} {
+		seeds = append(seeds, []byte(`{"agc":"0.1","gate":{"id":"g","kind":"judgment"},"subject":{"kind":"diff","fingerprint":"f"},"verdict":"allow","coverage":{"complete":true,"classes":[]},"attempt":{"n":`+n+`,"budget":3}}`))
+	}
 	return seeds
 }
 

@@ -278,6 +278,24 @@ func checkAttempt(r *agc.Response) []Violation {
 
 var lineOnly = regexp.MustCompile(`(?i)^(?:line\s*|l)?\d+(?:[:-]\d+)?$|[:#]L?\d+(?:[:-]L?\d+)?$`)
 
+// isLineOnly is lineOnly.MatchString, skipping the regular expression for
+// a location it cannot match: both alternatives end in digits, preceded by
+// the start, a separator (: - #), an l of "l" or "L12", the e of "line",
+// or the white space after it.
+func isLineOnly(loc string) bool {
+	i := len(loc)
+	for i > 0 && loc[i-1] >= '0' && loc[i-1] <= '9' {
+		i--
+	}
+	if i == len(loc) {
+		return false
+	}
+	if i > 0 && !strings.ContainsRune(":-#lLeE \t\n\f\r", rune(loc[i-1])) {
+		return false
+	}
+	return lineOnly.MatchString(loc)
+}
+
 // lintResponse reports the SHOULD-level advice one response can break.
 func lintResponse(r *agc.Response) []Violation {
 	var vs []Violation
@@ -288,7 +306,7 @@ func lintResponse(r *agc.Response) []Violation {
 		vs = append(vs, violation(LintScope, "/subject", "subject.scope is missing: any change anywhere may void this verdict"))
 	}
 	for i, f := range r.Findings {
-		if lineOnly.MatchString(f.Location) {
+		if isLineOnly(f.Location) {
 			vs = append(vs, violation(LintLocationLine, fp(i, "/location"),
 				fmt.Sprintf("location %q is a line number, which moves when the file changes; name a symbol, field or section", f.Location)))
 		}

@@ -198,3 +198,27 @@ func TestViolationPlace(t *testing.T) {
 		})
 	}
 }
+
+// TestIsLineOnly: the shortcut answers as the regular expression does.
+func TestIsLineOnly(t *testing.T) {
+	for _, loc := range []string{
+		"12", "12:3", "12-14", "line 12", "Line12", "LINE\t7", "l12", "L12", "a.go:12", "a.go#L12", "a.go#L12-L14",
+		"a.go:12:3", "a.go#Func12", "a.go", "", "x-12", "12a", "pkg/f.go#12", "line  12-3", "é12", "e12", "x e12", "x\f12",
+	} {
+		if got, want := isLineOnly(loc), lineOnly.MatchString(loc); got != want {
+			t.Errorf("isLineOnly(%q) = %v, the expression says %v", loc, got, want)
+		}
+	}
+}
+
+// FuzzIsLineOnly: the shortcut answers as the regular expression does.
+func FuzzIsLineOnly(f *testing.F) {
+	for _, s := range []string{"a.go#L12", "line 3", "x:1-2", "f#Func9"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, loc string) {
+		if got, want := isLineOnly(loc), lineOnly.MatchString(loc); got != want {
+			t.Errorf("isLineOnly(%q) = %v, the expression says %v", loc, got, want)
+		}
+	})
+}
