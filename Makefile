@@ -50,6 +50,10 @@ fuzz:
 screenshots:
 	./scripts/screenshots.sh
 
-## bench: the benchmarks named by the issues
+## bench: the benchmarks named by the issues (benchstat-comparable, BENCHCOUNT runs each), then the built binary beside the floor and the peers
+BENCHCOUNT ?= 6
 bench:
-	go test -run '^$$' -bench . -benchmem ./...
+	go test -run '^$$' -bench . -benchmem -count=$(BENCHCOUNT) ./...
+	./scripts/bench-convert.sh 25000 2000 $(BENCHCOUNT)
+	./scripts/bench-convert.sh 1000000 20000 3 lean
+	./scripts/bench-fingerprint.sh 100000 9

@@ -7,6 +7,8 @@
 #     @microsoft/eslint-formatter-sarif 3.1.0, prettier 3.10.1;
 #   - actionlint and reviewdog from the Go module proxy, into tools/bin;
 #   - staticcheck and goimports from the Go module proxy, into tools/bin;
+#   - benchstat from the Go module proxy, into tools/bin (comparing make
+#     bench runs: tools/bin/benchstat old.txt new.txt);
 #   - GoReleaser from the Go module proxy, into tools/bin (the release
 #     archives: make release-snapshot, the release workflow);
 #   - ShellCheck from Debian's packages, when it is not on PATH (it checks
@@ -17,6 +19,7 @@
 #   scripts/setup.sh        everything (what make test runs)
 #   scripts/setup.sh lint   only the linters (what make lint runs)
 #   scripts/setup.sh release  only GoReleaser (make release-snapshot, the release workflow)
+#   scripts/setup.sh bench  only benchstat (make bench)
 #
 # Safe to run again; it skips what is already in place.
 set -euo pipefail
@@ -28,6 +31,8 @@ STATICCHECK_VERSION=v0.8.2
 # goimports is released as part of golang.org/x/tools.
 X_TOOLS_VERSION=v0.52.0
 GORELEASER_VERSION=v2.15.1
+# benchstat is released as part of golang.org/x/perf, which has no tags.
+X_PERF_VERSION=v0.0.0-20260908200009-22c9c6c9d4da
 # Debian 12 (bookworm)'s package; apt-cache policy shellcheck names it.
 SHELLCHECK_DEB_VERSION=0.9.0-1
 
@@ -53,6 +58,12 @@ install_lint() {
 install_release() {
   if ! has_module tools/bin/goreleaser github.com/goreleaser/goreleaser/v2 "$GORELEASER_VERSION"; then
     go install "github.com/goreleaser/goreleaser/v2@${GORELEASER_VERSION}"
+  fi
+}
+
+install_bench() {
+  if ! has_module tools/bin/benchstat golang.org/x/perf "$X_PERF_VERSION"; then
+    go install "golang.org/x/perf/cmd/benchstat@${X_PERF_VERSION}"
   fi
 }
 
@@ -92,6 +103,7 @@ install_test() {
 case "${1:-all}" in
   lint) install_lint ;;
   release) install_release ;;
-  all) install_test; install_lint; install_release; install_shellcheck ;;
-  *) echo "usage: scripts/setup.sh [all|lint|release]" >&2; exit 2 ;;
+  bench) install_bench ;;
+  all) install_test; install_lint; install_release; install_bench; install_shellcheck ;;
+  *) echo "usage: scripts/setup.sh [all|lint|release|bench]" >&2; exit 2 ;;
 esac
