@@ -125,26 +125,65 @@ func sizeHint(r io.Reader) int64 {
 	return 0
 }
 
-// parseLog walks the top level with a streaming decoder so that each run's
-// own bytes can be hashed, then decodes each run into a generic tree.
+// parseLog walks the top level (parseTop), then reads each run.
 func parseLog(data []byte, skipped lead, file string, opts ReadOptions) (*Log, []diag.Lint, error) {
+	log, raws, err := parseTop(data, skipped, file)
+	if err != nil {
+		return nil, nil, err
+	}
+	rd := &reader{}
+	names := map[string]string{}
+	for i, raw := range raws {
+		p := ptrIdx("/runs", i)
+		if raw.Kind() != '{' {
+			var v any
+			_ = json.Unmarshal(raw, &v)
+			return nil, nil, failAt(data, skipped, file, p, "a run is a JSON object, not %s", kindOf(v))
+		}
+		mark := len(rd.lints)
+		run, ok := rd.streamRun(raw, p, names, opts)
+		if !ok {
+			rd.lints = rd.lints[:mark]
+			tree, fingerprint, err := decodeRun(raw, names)
+			if err != nil {
+				return nil, nil, failAt(data, skipped, file, p, "%s", err)
+			}
+			run = rd.run(asObj(tree), p, fingerprint, opts)
+		}
+		log.Runs = append(log.Runs, run)
+	}
+	return log, rd.lints, nil
+}
+
+// failAt is an *Error where pointer p lies in data.
+func failAt(data []byte, skipped lead, file, p, format string, args ...any) error {
+	off := int64(-1)
+	if found := diag.Offsets(data, []string{p}); found[0] >= 0 {
+		off = found[0]
+	}
+	place := skipped.place(data, off)
+	place.File, place.Pointer = file, p
+	return &Error{Place: place, Msg: fmt.Sprintf(format, args...)}
+}
+
+// parseTop walks the top level of a log with a streaming decoder, checking
+// it, and returns the log without its runs and each run's bytes.
+func parseTop(data []byte, skipped lead, file string) (*Log, []jsontext.Value, error) {
 	// A *bytes.Buffer is parsed in place, without a copy.
 	dec := jsontext.NewDecoder(bytes.NewBuffer(data), jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true))
 	// at fails at byte off of data, or where pointer p lies when off < 0.
-	at := func(p string, off int64, format string, args ...any) (*Log, []diag.Lint, error) {
+	at := func(p string, off int64, format string, args ...any) (*Log, []jsontext.Value, error) {
 		if off < 0 {
-			if found := diag.Offsets(data, []string{p}); found[0] >= 0 {
-				off = found[0]
-			}
+			return nil, nil, failAt(data, skipped, file, p, format, args...)
 		}
 		place := skipped.place(data, off)
 		place.File, place.Pointer = file, p
 		return nil, nil, &Error{Place: place, Msg: fmt.Sprintf(format, args...)}
 	}
-	fail := func(p, format string, args ...any) (*Log, []diag.Lint, error) {
+	fail := func(p, format string, args ...any) (*Log, []jsontext.Value, error) {
 		return at(p, -1, format, args...)
 	}
-	notJSON := func(p string, err error) (*Log, []diag.Lint, error) {
+	notJSON := func(p string, err error) (*Log, []jsontext.Value, error) {
 		return at(p, syntaxOffset(data, err), "not JSON: %s", syntaxMsg(err))
 	}
 	tok, err := dec.ReadToken()
@@ -155,7 +194,6 @@ func parseLog(data []byte, skipped lead, file string, opts ReadOptions) (*Log, [
 		return fail("", "a SARIF log is a JSON object, not %s", tokKind(tok.Kind()))
 	}
 	log := &Log{}
-	rd := &reader{}
 	var raws []jsontext.Value
 	sawRuns := false
 	for dec.PeekKind() != '}' {
@@ -200,27 +238,7 @@ func parseLog(data []byte, skipped lead, file string, opts ReadOptions) (*Log, [
 	case !sawRuns:
 		return fail("/runs", "no runs: a SARIF log must have a runs array")
 	}
-	names := map[string]string{}
-	for i, raw := range raws {
-		p := ptrIdx("/runs", i)
-		if raw.Kind() != '{' {
-			var v any
-			_ = json.Unmarshal(raw, &v)
-			return fail(p, "a run is a JSON object, not %s", kindOf(v))
-		}
-		mark := len(rd.lints)
-		run, ok := rd.streamRun(raw, p, names, opts)
-		if !ok {
-			rd.lints = rd.lints[:mark]
-			tree, fingerprint, err := decodeRun(raw, names)
-			if err != nil {
-				return fail(p, "%s", err)
-			}
-			run = rd.run(asObj(tree), p, fingerprint, opts)
-		}
-		log.Runs = append(log.Runs, run)
-	}
-	return log, rd.lints, nil
+	return log, raws, nil
 }
 
 // readRuns reads the runs array, keeping each run as its bytes in data

@@ -11,6 +11,7 @@ type runCtx struct {
 	bases     map[string]any
 	global    map[string]string // driver globalMessageStrings
 	opts      ReadOptions
+	each      func(*Result) // when set, is given each result, which the run does not keep
 }
 
 func (rd *reader) run(m map[string]any, base, fingerprint string, opts ReadOptions) *Run {
@@ -44,7 +45,12 @@ func (rd *reader) addResult(ctx *runCtx, v any, p string) {
 		rd.lint(p, "a result is an object, not %s; skipped", kindOf(v))
 		return
 	}
-	ctx.run.Results = append(ctx.run.Results, rd.result(o, p, ctx))
+	res := rd.result(o, p, ctx)
+	if ctx.each != nil {
+		ctx.each(res)
+		return
+	}
+	ctx.run.Results = append(ctx.run.Results, res)
 }
 
 func (rd *reader) tool(r *Run, m map[string]any, base string, ctx *runCtx) {

@@ -21,6 +21,12 @@ import (
 // decodeRun) and for a run whose results is not an array; the caller then
 // reads the run whole, as before, after dropping the lints this added.
 func (rd *reader) streamRun(v []byte, base string, names map[string]string, opts ReadOptions) (*Run, bool) {
+	return rd.streamRunEach(v, base, names, opts, nil)
+}
+
+// streamRunEach is streamRun that, when each is set, gives each result to
+// each in turn instead of keeping it in the run.
+func (rd *reader) streamRunEach(v []byte, base string, names map[string]string, opts ReadOptions, each func(*Result)) (*Run, bool) {
 	d := treeDecoder{data: v, names: names}
 	d.ws()
 	if d.pos >= len(d.data) || d.data[d.pos] != '{' {
@@ -39,6 +45,7 @@ func (rd *reader) streamRun(v []byte, base string, names map[string]string, opts
 		return nil, false
 	}
 	ctx := rd.runHead(m, base, opts)
+	ctx.each = each
 	keys := make([]string, 0, len(m)+1)
 	for k := range m {
 		keys = append(keys, k)
