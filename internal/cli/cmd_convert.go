@@ -51,7 +51,14 @@ func runConvert(e *Env, args []string) int {
 	var all []*agc.Response
 	var fromFormat string
 	for _, file := range opts.files {
-		rs, name, err := convertRead(e, reg, opts, file, fsys, root)
+		data, err := convertInput(e, opts, file)
+		if err != nil {
+			return convertFail(e, err)
+		}
+		if code, done := convertStreamed(e, reg, opts, file, data, fsys, root); done {
+			return code
+		}
+		rs, name, err := convertRead(e, reg, opts, file, data, fsys, root)
 		if err != nil {
 			return convertFail(e, err)
 		}
@@ -137,22 +144,89 @@ func convertSourceRoot(dir string) (fs.FS, string, error) {
 	return fsys, filepath.ToSlash(abs), nil
 }
 
-func convertRead(e *Env, reg *formats.Registry, opts convertOptions, file string, fsys fs.FS, root string) ([]*agc.Response, string, error) {
-	name := displayName(file)
+// convertInput reads one input, refusing one larger than --max-bytes.
+func convertInput(e *Env, opts convertOptions, file string) ([]byte, error) {
 	data, err := readInput(e, file, opts.maxBytes)
 	if err != nil {
-		return nil, "", err
+		return nil, err
 	}
 	if int64(len(data)) > opts.maxBytes {
-		return nil, "", fmt.Errorf("%s: input is larger than the limit of %d bytes (--max-bytes)", name, opts.maxBytes)
+		return nil, fmt.Errorf("%s: input is larger than the limit of %d bytes (--max-bytes)", displayName(file), opts.maxBytes)
 	}
+	return data, nil
+}
+
+// convertFormat is the format an input is read as: --from, or detected.
+func convertFormat(reg *formats.Registry, opts convertOptions, name string, data []byte) (formats.Format, error) {
 	f, ok := reg.Lookup(opts.from)
 	if opts.from == "auto" {
+		var err error
 		if f, err = reg.Detect(name, data); err != nil {
-			return nil, "", whyUndetected(name, data, opts.maxBytes, err)
+			return f, whyUndetected(name, data, opts.maxBytes, err)
 		}
 	} else if !ok || f.Read == nil {
-		return nil, "", fmt.Errorf("cannot read format %q", opts.from)
+		return f, fmt.Errorf("cannot read format %q", opts.from)
+	}
+	return f, nil
+}
+
+// convertStreamed converts one SARIF log to AGC in a file with
+// sarif.StreamAGC, which holds neither the log's results nor the
+// response's findings, and reports whether it did (done) and the exit
+// code. It does for one input, written with -o to a regular file (or a
+// new one), as AGC: standard output takes the buffered path, which checks
+// the whole of what it prints (writeOut). The output is written to a
+// temporary file beside it and renamed, so that a failure leaves nothing.
+func convertStreamed(e *Env, reg *formats.Registry, opts convertOptions, file string, data []byte, fsys fs.FS, root string) (int, bool) {
+	if len(opts.files) != 1 || opts.out == "" || opts.to != "" && opts.to != "agc" {
+		return 0, false
+	}
+	if st, err := os.Lstat(opts.out); err == nil && !st.Mode().IsRegular() || err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return 0, false
+	}
+	name := displayName(file)
+	if f, err := convertFormat(reg, opts, name, data); err != nil || f.Name != "sarif" {
+		return 0, false
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(opts.out), "."+filepath.Base(opts.out)+".*")
+	if err != nil {
+		return 0, false
+	}
+	defer os.Remove(tmp.Name()) // after the rename, nothing
+	verdict, lints, ok, err := sarif.StreamAGC(tmp, data, name, sarif.ReadOptions{Root: root}, sarif.ToAGCOptions{FS: fsys, FailLevel: opts.failLevel})
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil && ok {
+		if err = os.Chmod(tmp.Name(), 0o644); err == nil {
+			err = os.Rename(tmp.Name(), opts.out)
+		}
+	}
+	switch {
+	case err != nil:
+		return convertFail(e, fmt.Errorf("write %s: %w", opts.out, err)), true
+	case !ok:
+		return 0, false
+	}
+	places := make([]*diag.Place, len(lints))
+	for i := range lints {
+		places[i] = &lints[i].Place
+	}
+	diag.Locate(data, places...)
+	for _, l := range lints {
+		printLint(e, l)
+	}
+	if convertFails([]*agc.Response{{Verdict: verdict}}, opts.failOn) {
+		return ExitFail, true
+	}
+	return ExitOK, true
+}
+
+func convertRead(e *Env, reg *formats.Registry, opts convertOptions, file string, data []byte, fsys fs.FS, root string) ([]*agc.Response, string, error) {
+	name := displayName(file)
+	f, err := convertFormat(reg, opts, name, data)
+	if err != nil {
+		return nil, "", err
 	}
 	rs, lints, err := f.Read(name, data, formats.ReadOptions{FS: fsys, Root: root, FailLevel: opts.failLevel, Gate: opts.gate, Class: opts.class})
 	for _, l := range lints {

@@ -193,3 +193,40 @@ func TestConvertSourceRootKeepsSymlinksIn(t *testing.T) {
 		t.Fatalf("the symlink's target leaked into the output:\n%s", out)
 	}
 }
+
+// TestConvertStreamedIsBuffered: a SARIF log converted into a file (the
+// streamed path, sarif.StreamAGC) gives the bytes, lints and exit code
+// that standard output (the buffered path) gives, for each fail level and
+// --fail-on; a log with lint and one with a fix from the sources.
+func TestConvertStreamedIsBuffered(t *testing.T) {
+	root := t.TempDir()
+	if err := os.WriteFile(filepath.Join(root, "a.go"), []byte("package a\n\nfunc f() { x := compute(1) }\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	log := filepath.Join(root, "lint.sarif")
+	if err := os.WriteFile(log, []byte(`{"version":"2.1.0","runs":[{"tool":{"driver":{"name":"T","rules":[{"id":"R","defaultConfiguration":{"level":"ERROR"}}]}},"results":[`+
+		`{"ruleId":"R","message":{"text":"m"},"locations":[{"physicalLocation":{"artifactLocation":{"uri":"a.go"},"region":{"startLine":3,"startColumn":12,"endColumn":26}}}],`+
+		`"fixes":[{"artifactChanges":[{"artifactLocation":{"uri":"a.go"},"replacements":[{"deletedRegion":{"startLine":3,"startColumn":17,"endColumn":27},"insertedContent":{"text":"one"}}]}]}]},`+
+		`{"ruleId":"R","level":"note","message":{"text":"m"},"locations":[{"physicalLocation":{"artifactLocation":{"uri":"a.go"},"region":{"startLine":"3"}}}]},`+
+		`{"ruleId":"S","kind":"pass","message":{"text":"passed"}}]}]}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, file := range []string{log, "../../fixtures/sarif/hostile-odd-values.sarif", "../../fixtures/sarif/hostile-snippet-only-region.sarif"} {
+		for _, args := range [][]string{{}, {"--fail-on", "block"}, {"--fail-level", "note", "--fail-on", "block"}, {"--fail-level", "none", "--fail-on", "block"}} {
+			args = append([]string{"--source-root", root}, args...)
+			wantCode, wantOut, wantErr := convertCmd(nil, "", append(args, file)...)
+			out := filepath.Join(t.TempDir(), "out.agc.json")
+			code, stdout, stderr := convertCmd(nil, "", append(args, "-o", out, file)...)
+			got, err := os.ReadFile(out)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if code != wantCode || stdout != "" || stderr != wantErr || string(got) != wantOut {
+				t.Errorf("%s %v: streamed exit %d, stderr %q, output\n%s\nbuffered exit %d, stderr %q, output\n%s", file, args, code, stderr, got, wantCode, wantErr, wantOut)
+			}
+			if entries, _ := os.ReadDir(filepath.Dir(out)); len(entries) != 1 {
+				t.Errorf("%s: %d files beside the output, want only it", file, len(entries))
+			}
+		}
+	}
+}
