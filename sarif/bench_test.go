@@ -203,3 +203,44 @@ func TestBenchLogConverts(t *testing.T) {
 		t.Fatalf("round trip: %v", err)
 	}
 }
+
+// BenchmarkStreamAGC25k converts the benchmark's log to AGC text both
+// ways: ReadLog, ToAGC and agc.Encode (buffered), and StreamAGC, which
+// holds neither the results nor the findings (streamed).
+func BenchmarkStreamAGC25k(b *testing.B) {
+	data := benchInput()
+	for _, bm := range []struct {
+		name string
+		fn   func(testing.TB, []byte) []byte
+	}{
+		{"buffered", func(tb testing.TB, data []byte) []byte {
+			log, _, err := sarif.ReadLog(bytes.NewReader(data), "bench.sarif", sarif.ReadOptions{})
+			if err != nil {
+				tb.Fatal(err)
+			}
+			rs, _ := sarif.ToAGC(log, sarif.ToAGCOptions{})
+			out, err := agc.Encode(rs[0])
+			if err != nil {
+				tb.Fatal(err)
+			}
+			return out
+		}},
+		{"streamed", func(tb testing.TB, data []byte) []byte {
+			var out bytes.Buffer
+			if _, _, ok, err := sarif.StreamAGC(&out, data, "bench.sarif", sarif.ReadOptions{}, sarif.ToAGCOptions{}); !ok || err != nil {
+				tb.Fatal(ok, err)
+			}
+			return out.Bytes()
+		}},
+	} {
+		b.Run(bm.name, func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(data)))
+			for b.Loop() {
+				bm.fn(b, data)
+			}
+			b.StopTimer()
+			b.ReportMetric(peakHeapMB(func() { bm.fn(b, data) }), "peak-heap-MB")
+		})
+	}
+}

@@ -21,12 +21,14 @@ import (
 // decodeRun) and for a run whose results is not an array; the caller then
 // reads the run whole, as before, after dropping the lints this added.
 func (rd *reader) streamRun(v []byte, base string, names map[string]string, opts ReadOptions) (*Run, bool) {
-	return rd.streamRunEach(v, base, names, opts, nil)
+	return rd.streamRunEach(v, base, names, opts, nil, nil)
 }
 
 // streamRunEach is streamRun that, when each is set, gives each result to
-// each in turn instead of keeping it in the run.
-func (rd *reader) streamRunEach(v []byte, base string, names map[string]string, opts ReadOptions, each func(*Result)) (*Run, bool) {
+// each in turn instead of keeping it in the run. start, when set, is given
+// the run before its first result (without its fingerprint); when it says
+// false, the run is not read further (ok false).
+func (rd *reader) streamRunEach(v []byte, base string, names map[string]string, opts ReadOptions, start func(*Run) bool, each func(*Result)) (*Run, bool) {
 	d := treeDecoder{data: v, names: names}
 	d.ws()
 	if d.pos >= len(d.data) || d.data[d.pos] != '{' {
@@ -46,6 +48,9 @@ func (rd *reader) streamRunEach(v []byte, base string, names map[string]string, 
 	}
 	ctx := rd.runHead(m, base, opts)
 	ctx.each = each
+	if start != nil && !start(ctx.run) {
+		return nil, false
+	}
 	keys := make([]string, 0, len(m)+1)
 	for k := range m {
 		keys = append(keys, k)

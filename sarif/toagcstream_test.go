@@ -44,6 +44,22 @@ func checkStreamAGC(t *testing.T, name string, data []byte, opts sarif.ToAGCOpti
 	if !bytes.Equal(out.Bytes(), want) {
 		t.Errorf("%s: streamed AGC differs from agc.Encode's (%d vs %d bytes)\n got %.600s\nwant %.600s", name, out.Len(), len(want), out.Bytes(), want)
 	}
+	// Into a file, which can seek: one reading, the start written again.
+	f, err := os.Create(filepath.Join(t.TempDir(), "out.agc.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	fileVerdict, fileLints, ok, err := sarif.StreamAGC(f, data, name, sarif.ReadOptions{}, opts)
+	if err != nil || !ok {
+		t.Fatalf("%s: StreamAGC into a file: %v, %v", name, ok, err)
+	}
+	if got, err := os.ReadFile(f.Name()); err != nil || !bytes.Equal(got, want) {
+		t.Errorf("%s: streamed AGC in a file differs from agc.Encode's (%v)\n got %.600s\nwant %.600s", name, err, got, want)
+	}
+	if fileVerdict != verdict || !reflect.DeepEqual(fileLints, lints) {
+		t.Errorf("%s: into a file, verdict %q and lints %v; into a buffer %q and %v", name, fileVerdict, fileLints, verdict, lints)
+	}
 	if verdict != rs[0].Verdict {
 		t.Errorf("%s: verdict %q, want %q", name, verdict, rs[0].Verdict)
 	}
