@@ -87,6 +87,11 @@ func TestStreamAGCIsBuffered(t *testing.T) {
 			}
 		}
 	}
+	same := `{"ruleId":"R","message":{"text":"m"},"locations":[{"physicalLocation":{"artifactLocation":{"uri":"a.go"},"region":{"startLine":3}}}]}`
+	dup := []byte(`{"version":"2.1.0","runs":[{"tool":{"driver":{"name":"T"}},"results":[` + same + `,` + same + `,` + same + `]}]}`)
+	if !checkStreamAGC(t, "dup.sarif", dup, sarif.ToAGCOptions{}) || !bytes.Contains(dup, []byte("R")) {
+		t.Error("a log whose findings share an id is not streamed")
+	}
 	if !checkStreamAGC(t, "bench.sarif", benchLog(3000, 200), sarif.ToAGCOptions{}) {
 		t.Error("the benchmark's log is not streamed")
 	}

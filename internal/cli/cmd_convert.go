@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 
 	"github.com/agcgate/agc-action/agc"
@@ -51,7 +53,7 @@ func runConvert(e *Env, args []string) int {
 	var all []*agc.Response
 	var fromFormat string
 	for _, file := range opts.files {
-		data, err := convertInput(e, opts, file)
+		data, err := convertInput(e, opts, file, len(opts.files) == 1 && opts.out != "")
 		if err != nil {
 			return convertFail(e, err)
 		}
@@ -144,8 +146,15 @@ func convertSourceRoot(dir string) (fs.FS, string, error) {
 	return fsys, filepath.ToSlash(abs), nil
 }
 
-// convertInput reads one input, refusing one larger than --max-bytes.
-func convertInput(e *Env, opts convertOptions, file string) ([]byte, error) {
+// convertInput reads one input, refusing one larger than --max-bytes. A
+// regular file that may be streamed is read into a buffer of its size:
+// io.ReadAll's regrowing would briefly hold it twice over.
+func convertInput(e *Env, opts convertOptions, file string, mayStream bool) ([]byte, error) {
+	if mayStream && file != "-" {
+		if data, ok := readSized(file, opts.maxBytes); ok {
+			return data, nil
+		}
+	}
 	data, err := readInput(e, file, opts.maxBytes)
 	if err != nil {
 		return nil, err
@@ -155,6 +164,36 @@ func convertInput(e *Env, opts convertOptions, file string) ([]byte, error) {
 	}
 	return data, nil
 }
+
+// readSized reads a regular file of at most max bytes into a buffer of its
+// size; ok is false for anything else (readInput then reads it, and says
+// what is wrong).
+func readSized(file string, max int64) ([]byte, bool) {
+	f, err := os.Open(file)
+	if err != nil {
+		return nil, false
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil || !st.Mode().IsRegular() || st.Size() > max {
+		return nil, false
+	}
+	data := make([]byte, st.Size())
+	if _, err := io.ReadFull(f, data); err != nil {
+		return nil, false
+	}
+	if n, _ := f.Read(make([]byte, 1)); n > 0 {
+		return nil, false // it grew while read
+	}
+	return data, true
+}
+
+// streamMemory is the soft memory limit convertStreamed sets for an input
+// of n bytes: 1.75 times n, and room for the runtime. A streamed
+// conversion holds little besides its input, so the collector can keep
+// its garbage below that; the limit is soft, and a conversion that needs
+// more still gets it.
+func streamMemory(n int) int64 { return int64(n)*7/4 + 32<<20 }
 
 // convertFormat is the format an input is read as: --from, or detected.
 func convertFormat(reg *formats.Registry, opts convertOptions, name string, data []byte) (formats.Format, error) {
@@ -193,6 +232,9 @@ func convertStreamed(e *Env, reg *formats.Registry, opts convertOptions, file st
 		return 0, false
 	}
 	defer os.Remove(tmp.Name()) // after the rename, nothing
+	limit := debug.SetMemoryLimit(-1) // -1 reads it
+	debug.SetMemoryLimit(min(limit, streamMemory(len(data))))
+	defer debug.SetMemoryLimit(limit)
 	verdict, lints, ok, err := sarif.StreamAGC(tmp, data, name, sarif.ReadOptions{Root: root}, sarif.ToAGCOptions{FS: fsys, FailLevel: opts.failLevel})
 	if cerr := tmp.Close(); err == nil {
 		err = cerr
