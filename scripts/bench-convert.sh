@@ -102,6 +102,11 @@ for b in "${bins[@]}"; do
   "$b" convert --max-bytes "$max" --source-root "$tmp" -o "$tmp/out.agc.json" "$log"
   time_cmd "agc-sarif convert SARIF -> AGC$tag" "$b" convert --max-bytes "$max" --source-root "$tmp" -o "$tmp/out.agc.json" "$log"
   aw=$med_wall ac=$med_cpu
+  if ((results > 25000)); then
+    # GitHub takes at most 25,000 results a run: the SARIF writer refuses more.
+    printf '%-44s SARIF -> AGC to the floor: wall %s, cpu %s (aim: <= 1.50x)\n' "" "$(ratio "$aw" "$fw")" "$(ratio "$ac" "$fc")"
+    continue
+  fi
   time_cmd "agc-sarif convert AGC -> SARIF$tag" "$b" convert --max-bytes "$max" --source-root "$tmp" -o "$tmp/out.sarif" "$tmp/out.agc.json"
   printf '%-44s both ways to the floor: wall %s, cpu %s (aim: <= 1.30x)\n' "" \
     "$(ratio $((aw + med_wall)) "$fw")" "$(ratio $((ac + med_cpu)) "$fc")"

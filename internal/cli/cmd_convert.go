@@ -231,7 +231,7 @@ func convertStreamed(e *Env, reg *formats.Registry, opts convertOptions, file st
 	if err != nil {
 		return 0, false
 	}
-	defer os.Remove(tmp.Name()) // after the rename, nothing
+	defer os.Remove(tmp.Name())       // after the rename, nothing
 	limit := debug.SetMemoryLimit(-1) // -1 reads it
 	debug.SetMemoryLimit(min(limit, streamMemory(len(data))))
 	defer debug.SetMemoryLimit(limit)
