@@ -79,6 +79,12 @@ func decodeArray(file string, data []byte, lim Limits) ([]Doc, error) {
 
 // isJSONLines reports whether data holds more than one top-level value.
 func isJSONLines(data []byte) bool {
+	// A scan for the end of the first value answers for a lone object, the
+	// usual case, without decoding it; anything after that end is left to
+	// the decoder, which says whether it is one more value.
+	if end, ok := firstValueEnd(data); ok && firstIndex(data[end:]) == len(data)-end {
+		return false
+	}
 	dec := jsontext.NewDecoder(bytes.NewReader(data))
 	if err := dec.SkipValue(); err != nil {
 		return false
@@ -105,4 +111,34 @@ func decodeLines(file string, data []byte, lim Limits) ([]Doc, error) {
 		docs = append(docs, d)
 	}
 	return docs, nil
+}
+
+// firstValueEnd is the offset just past the object or array data starts
+// with (after white space), found by matching brackets outside strings;
+// ok is false when data does not start with one or it does not close. For
+// valid JSON the offset is the decoder's; for other input the decoder has
+// the last word, as isJSONLines says false either way.
+func firstValueEnd(data []byte) (int, bool) {
+	i := firstIndex(data)
+	if i == len(data) || data[i] != '{' && data[i] != '[' {
+		return 0, false
+	}
+	depth := 0
+	for ; i < len(data); i++ {
+		switch data[i] {
+		case '"':
+			for i++; i < len(data) && data[i] != '"'; i++ {
+				if data[i] == '\\' {
+					i++
+				}
+			}
+		case '{', '[':
+			depth++
+		case '}', ']':
+			if depth--; depth == 0 {
+				return i + 1, true
+			}
+		}
+	}
+	return 0, false
 }
