@@ -66,23 +66,35 @@ func (c *canonWriter) object(m map[string]any, depth int) {
 	for len(c.keys) <= depth {
 		c.keys = append(c.keys, nil)
 	}
-	keys := c.keys[depth][:0]
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.SortFunc(keys, compareUTF16)
+	keys := sortedKeys(c.keys[depth][:0], m)
 	c.buf = append(c.buf, '{')
 	for i, k := range keys {
-		if i > 0 {
-			c.buf = append(c.buf, ',')
-		}
-		c.buf = appendCanonString(c.buf, k)
-		c.buf = append(c.buf, ':')
+		c.name(i, k)
 		c.value(m[k], depth+1)
 	}
 	c.buf = append(c.buf, '}')
 	clear(keys)
 	c.keys[depth] = keys[:0]
+}
+
+// sortedKeys appends m's member names and extra to keys, in RFC 8785
+// order.
+func sortedKeys(keys []string, m map[string]any, extra ...string) []string {
+	for k := range m {
+		keys = append(keys, k)
+	}
+	keys = append(keys, extra...)
+	slices.SortFunc(keys, compareUTF16)
+	return keys
+}
+
+// name writes the i-th member name of an object and its colon.
+func (c *canonWriter) name(i int, k string) {
+	if i > 0 {
+		c.buf = append(c.buf, ',')
+	}
+	c.buf = appendCanonString(c.buf, k)
+	c.buf = append(c.buf, ':')
 }
 
 // appendCanonString quotes valid UTF-8 s as RFC 8785 §3.2.2.2 does: only

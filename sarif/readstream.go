@@ -3,7 +3,6 @@ package sarif
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"slices"
 )
 
 // streamRun reads one run from its bytes v without building the run's
@@ -51,21 +50,11 @@ func (rd *reader) streamRunEach(v []byte, base string, names map[string]string, 
 	if start != nil && !start(ctx.run) {
 		return nil, false
 	}
-	keys := make([]string, 0, len(m)+1)
-	for k := range m {
-		keys = append(keys, k)
-	}
-	keys = append(keys, "results")
-	slices.SortFunc(keys, compareUTF16)
-
+	keys := sortedKeys(make([]string, 0, len(m)+1), m, "results")
 	c := canonWriter{h: sha256.New(), buf: make([]byte, 0, canonChunk+512)}
 	c.buf = append(c.buf, '{')
 	for i, k := range keys {
-		if i > 0 {
-			c.buf = append(c.buf, ',')
-		}
-		c.buf = appendCanonString(c.buf, k)
-		c.buf = append(c.buf, ':')
+		c.name(i, k)
 		if k != "results" {
 			c.value(m[k], 1)
 			continue

@@ -29,14 +29,8 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-bin=${AGC_SARIF:-}
-if [[ -z $bin ]]; then
-  bin=$tmp/agc-sarif
-  (cd "$root" && go build -o "$bin" ./cmd/agc-sarif)
-fi
-before=${AGC_SARIF_BEFORE:-}
-bins=("$bin")
-if [[ -n $before ]]; then bins=("$before" "$bin"); fi
+# shellcheck source=scripts/bench-binaries.sh
+. "$root/scripts/bench-binaries.sh"
 GOWORK=off go build -C "$root/scripts/bench/floor" -o "$tmp/floor" .
 
 # The log benchLog in sarif/bench_test.go generates: 50 rules, a region,

@@ -19,15 +19,8 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export GIT_CONFIG_GLOBAL=/dev/null GIT_CONFIG_NOSYSTEM=1
 
-bin=${AGC_SARIF:-}
-if [[ -z $bin ]]; then
-  bin=$tmp/agc-sarif
-  (cd "$root" && go build -o "$bin" ./cmd/agc-sarif)
-fi
-
-before=${AGC_SARIF_BEFORE:-}
-bins=("$bin")
-if [[ -n $before ]]; then bins=("$before" "$bin"); fi
+# shellcheck source=scripts/bench-binaries.sh
+. "$root/scripts/bench-binaries.sh"
 
 repo=$tmp/repo
 git init -q -b main "$repo"
