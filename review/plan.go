@@ -1,6 +1,8 @@
 package review
 
 import (
+	"cmp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -239,9 +241,15 @@ func (p *ReviewPlan) planBody(r *agc.Response, ex Own, note string, links Links,
 }
 
 // listedFindings are the findings the review body lists: those in the
-// pull request's files that are not inline, grouped by file in the order
-// the files first occur, then those outside its files.
-func listedFindings(ps []Placed) []Placed {
+// pull request's files that are not inline, then those outside its files
+// (byFile).
+func listedFindings(ps []Placed) []Placed { return byFile(ps) }
+
+// byFile orders the findings a table lists: those of channel file grouped
+// by file, in the order the files first occur, each file's by line (a
+// finding on the whole file first), then those of channel body as they
+// come. Findings of other channels are left out.
+func byFile(ps []Placed) []Placed {
 	var out, body []Placed
 	byPath := map[string][]Placed{}
 	var order []string
@@ -257,7 +265,9 @@ func listedFindings(ps []Placed) []Placed {
 		}
 	}
 	for _, path := range order {
-		out = append(out, byPath[path]...)
+		in := byPath[path]
+		slices.SortStableFunc(in, func(a, b Placed) int { return cmp.Compare(a.Pos.Start, b.Pos.Start) })
+		out = append(out, in...)
 	}
 	return append(out, body...)
 }

@@ -113,3 +113,24 @@ func TestPlanIsStableOnRerun(t *testing.T) {
 		t.Errorf("rerun: %d new, %d edits, review %v, %d unchanged; want nothing written", len(again.New), len(again.Edits), again.Review, again.Unchanged)
 	}
 }
+
+// TestByFile: a table lists a file's findings by line (the whole-file
+// ones first), files in the order they first occur, then the findings
+// outside them; inline and check-only findings are not listed.
+func TestByFile(t *testing.T) {
+	at := func(id, path string, line int, ch Channel) Placed {
+		return Placed{Finding: &agc.Finding{ID: id}, Pos: Position{Path: path, Start: line, End: line}, Channel: ch}
+	}
+	got := byFile([]Placed{
+		at("b9", "b.go", 9, ChannelFile), at("a7", "a.go", 7, ChannelFile), at("out", "", 0, ChannelBody),
+		at("b2", "b.go", 2, ChannelFile), at("inline", "b.go", 5, ChannelInline), at("bfile", "b.go", 0, ChannelFile),
+		at("a7bis", "a.go", 7, ChannelFile), at("check", "c.go", 1, ChannelCheck), at("a1", "a.go", 1, ChannelFile),
+	})
+	var ids []string
+	for _, p := range got {
+		ids = append(ids, p.Finding.ID)
+	}
+	if want := "bfile b2 b9 a1 a7 a7bis out"; strings.Join(ids, " ") != want {
+		t.Errorf("order %q, want %q", strings.Join(ids, " "), want)
+	}
+}

@@ -66,30 +66,18 @@ func GateSummary(r *agc.Response, note string, o SummaryOptions) string {
 	return head + b.String() + cutNote(len(placed)-n)
 }
 
-// summaryOrder places r's findings (position only) grouped by file, in
-// the order the files first occur, then those with no file.
+// summaryOrder places r's findings (position only) as a table lists them
+// (byFile): grouped by file, each file's by line, then those with no file.
 func summaryOrder(r *agc.Response, head FileReader) []Placed {
-	byPath := map[string][]Placed{}
-	var order []string
-	var none []Placed
+	ps := make([]Placed, len(r.Findings))
 	for i := range r.Findings {
 		f := &r.Findings[i]
-		p := Placed{Finding: f, Pos: filePosition(f, head), Channel: ChannelFile}
-		if p.Pos.Path == "" {
-			p.Channel = ChannelBody
-			none = append(none, p)
-			continue
+		ps[i] = Placed{Finding: f, Pos: filePosition(f, head), Channel: ChannelFile}
+		if ps[i].Pos.Path == "" {
+			ps[i].Channel = ChannelBody
 		}
-		if byPath[p.Pos.Path] == nil {
-			order = append(order, p.Pos.Path)
-		}
-		byPath[p.Pos.Path] = append(byPath[p.Pos.Path], p)
 	}
-	var out []Placed
-	for _, path := range order {
-		out = append(out, byPath[path]...)
-	}
-	return append(out, none...)
+	return byFile(ps)
 }
 
 // fullEntries is every finding in full, each under a heading naming its
