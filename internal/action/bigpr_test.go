@@ -24,12 +24,7 @@ import (
 // entry in the review; the log says why.
 func TestActionReadsTheDiffGitHubDoesNotGive(t *testing.T) {
 	repo := gittest.New(t)
-	var before, after strings.Builder
-	for i := 1; i <= 400; i++ {
-		fmt.Fprintf(&before, "var v%d = %d\n", i, i)
-		fmt.Fprintf(&after, "var v%d = %d\n", i, i*2)
-	}
-	bigBase, bigHead := "package big\n\n"+before.String(), "package big\n\n"+after.String()
+	bigBase, bigHead := prfixture.BigGo()
 	repo.Write("big.go", bigBase, "logo.png", "\x89PNG\x00\x01")
 	base := repo.Commit("base")
 	repo.Write("big.go", bigHead, "logo.png", "\x89PNG\x00\x02")

@@ -11,6 +11,7 @@ import (
 	"github.com/agcgate/agc-action/fingerprint/gittest"
 	"github.com/agcgate/agc-action/ghapi/ghtest"
 	"github.com/agcgate/agc-action/internal/agctest"
+	"github.com/agcgate/agc-action/internal/prfixture"
 )
 
 // TestGithubReadsTheDiffGitHubDoesNotGive: GitHub lists big.go without
@@ -19,12 +20,7 @@ import (
 // Without a clone it goes to the review body, and the log says why.
 func TestGithubReadsTheDiffGitHubDoesNotGive(t *testing.T) {
 	repo := gittest.New(t)
-	var before, after strings.Builder
-	for i := 1; i <= 400; i++ {
-		fmt.Fprintf(&before, "var v%d = %d\n", i, i)
-		fmt.Fprintf(&after, "var v%d = %d\n", i, i*2)
-	}
-	bigBase, bigHead := "package big\n\n"+before.String(), "package big\n\n"+after.String()
+	bigBase, bigHead := prfixture.BigGo()
 	repo.Write("big.go", bigBase)
 	base := repo.Commit("base")
 	repo.Write("big.go", bigHead)

@@ -9,8 +9,10 @@
 package prfixture
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/agcgate/agc-action/ghapi/ghtest"
@@ -42,4 +44,17 @@ func Setup(t *testing.T) (*ghtest.Server, string) {
 		t.Fatal(err)
 	}
 	return srv, root
+}
+
+// BigGo is a Go file of 400 variables at the base and at the head, every
+// line changed: its diff is larger than a patch the emulator sends with
+// Options.MaxPatchBytes 10,000, as GitHub leaves out a diff too large to
+// show.
+func BigGo() (base, head string) {
+	var b, h strings.Builder
+	for i := 1; i <= 400; i++ {
+		fmt.Fprintf(&b, "var v%d = %d\n", i, i)
+		fmt.Fprintf(&h, "var v%d = %d\n", i, i*2)
+	}
+	return "package big\n\n" + b.String(), "package big\n\n" + h.String()
 }
