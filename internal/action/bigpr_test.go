@@ -23,21 +23,7 @@ import (
 // its finding is inline; the binary file's finding goes to the file's
 // entry in the review; the log says why.
 func TestActionReadsTheDiffGitHubDoesNotGive(t *testing.T) {
-	repo := gittest.New(t)
-	bigBase, bigHead := prfixture.BigGo()
-	repo.Write("big.go", bigBase, "logo.png", "\x89PNG\x00\x01")
-	base := repo.Commit("base")
-	repo.Write("big.go", bigHead, "logo.png", "\x89PNG\x00\x02")
-	head := repo.Commit("head")
-
-	srv := ghtest.New(t, ghtest.Options{MaxPatchBytes: 10000})
-	srv.SetHead(prfixture.Repo, 2, head, []ghtest.File{{Path: "big.go", Base: bigBase, Head: bigHead}, {Path: "logo.png", Base: "\x89PNG\x00\x01", Head: "\x89PNG\x00\x02", Binary: true}})
-	srv.Snapshot(func(prs map[string]*ghtest.PullRequest, _ []*ghtest.CheckRun, _ []*ghtest.Status, _ []*ghtest.SARIFUpload) {
-		prs[prfixture.Repo+"#2"].BaseSHA = base
-	})
-	if srv.PR(prfixture.Repo, 2).Patch("big.go") == "" || len(srv.PR(prfixture.Repo, 2).Patch("big.go")) <= 10000 {
-		t.Fatal("the fixture's patch is not too large for the emulator to send")
-	}
+	srv, repo, head := prfixture.BigDiff(t, prfixture.Repo, 2, ghtest.File{Path: "logo.png", Base: "\x89PNG\x00\x01", Head: "\x89PNG\x00\x02", Binary: true})
 	r := agctest.Response("lint", agc.Block, agctest.Finding("lint", "big", "big.go:200", agc.Blocking), agctest.Finding("lint", "logo", "logo.png:1", agc.Advisory))
 	data, _ := agc.Encode(r)
 	writeFile(t, repo.Dir, "lint.json", data)

@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"github.com/agcgate/agc-action/agc"
-	"github.com/agcgate/agc-action/fingerprint/gittest"
 	"github.com/agcgate/agc-action/ghapi/ghtest"
 	"github.com/agcgate/agc-action/internal/agctest"
 	"github.com/agcgate/agc-action/internal/prfixture"
@@ -19,12 +18,6 @@ import (
 // finding on its line 200 is still an inline comment, as in the Action.
 // Without a clone it goes to the review body, and the log says why.
 func TestGithubReadsTheDiffGitHubDoesNotGive(t *testing.T) {
-	repo := gittest.New(t)
-	bigBase, bigHead := prfixture.BigGo()
-	repo.Write("big.go", bigBase)
-	base := repo.Commit("base")
-	repo.Write("big.go", bigHead)
-	head := repo.Commit("head")
 	answer := filepath.Join(t.TempDir(), "lint.json")
 	data, _ := agc.Encode(agctest.Response("lint", agc.Block, agctest.Finding("lint", "big", "big.go:200", agc.Blocking)))
 	if err := os.WriteFile(answer, data, 0o644); err != nil {
@@ -33,17 +26,17 @@ func TestGithubReadsTheDiffGitHubDoesNotGive(t *testing.T) {
 	for _, tc := range []struct {
 		name, root, inline string
 	}{
-		{"with the clone", repo.Dir, "big.go:200"},
+		{"with the clone", "", "big.go:200"},
 		{"without a clone", t.TempDir(), ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			srv := ghtest.New(t, ghtest.Options{MaxPatchBytes: 10000})
-			srv.SetHead(ghRepo, 7, head, []ghtest.File{{Path: "big.go", Base: bigBase, Head: bigHead}})
-			srv.Snapshot(func(prs map[string]*ghtest.PullRequest, _ []*ghtest.CheckRun, _ []*ghtest.Status, _ []*ghtest.SARIFUpload) {
-				prs[ghRepo+"#7"].BaseSHA = base
-			})
+			srv, repo, head := prfixture.BigDiff(t, ghRepo, 7)
+			root := tc.root
+			if root == "" {
+				root = repo.Dir
+			}
 			env := ghEnv(srv, ghtest.TokenActions, map[string]string{"GITHUB_EVENT_PATH": ""})
-			code, _, errs := runGH(t, env, "--review", "--pr", "7", "--sha", head, "--root", tc.root, "lint="+answer)
+			code, _, errs := runGH(t, env, "--review", "--pr", "7", "--sha", head, "--root", root, "lint="+answer)
 			if code != ExitOK {
 				t.Fatalf("exit %d\n%s", code, errs)
 			}

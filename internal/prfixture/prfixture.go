@@ -15,6 +15,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/agcgate/agc-action/fingerprint/gittest"
 	"github.com/agcgate/agc-action/ghapi/ghtest"
 )
 
@@ -46,11 +47,40 @@ func Setup(t *testing.T) (*ghtest.Server, string) {
 	return srv, root
 }
 
-// BigGo is a Go file of 400 variables at the base and at the head, every
+// BigDiff is a pull request, repo#n, whose big.go has a diff too large
+// for the emulator to send (bigGo, with Options.MaxPatchBytes 10,000),
+// and whose other files are extra, at their base and head: a clone of it
+// (returned) and the emulator holding it. The base commit is the pull
+// request's base. It returns the head commit.
+func BigDiff(t *testing.T, repo string, n int, extra ...ghtest.File) (*ghtest.Server, *gittest.Repo, string) {
+	t.Helper()
+	bigBase, bigHead := bigGo()
+	files := append([]ghtest.File{{Path: "big.go", Base: bigBase, Head: bigHead}}, extra...)
+	clone := gittest.New(t)
+	for _, f := range files {
+		clone.Write(f.Path, f.Base)
+	}
+	base := clone.Commit("base")
+	for _, f := range files {
+		clone.Write(f.Path, f.Head)
+	}
+	head := clone.Commit("head")
+	srv := ghtest.New(t, ghtest.Options{MaxPatchBytes: 10000})
+	srv.SetHead(repo, n, head, files)
+	srv.Snapshot(func(prs map[string]*ghtest.PullRequest, _ []*ghtest.CheckRun, _ []*ghtest.Status, _ []*ghtest.SARIFUpload) {
+		prs[fmt.Sprintf("%s#%d", repo, n)].BaseSHA = base
+	})
+	if p := srv.PR(repo, n).Patch("big.go"); len(p) <= 10000 {
+		t.Fatal("big.go's patch is not too large for the emulator to send")
+	}
+	return srv, clone, head
+}
+
+// bigGo is a Go file of 400 variables at the base and at the head, every
 // line changed: its diff is larger than a patch the emulator sends with
 // Options.MaxPatchBytes 10,000, as GitHub leaves out a diff too large to
 // show.
-func BigGo() (base, head string) {
+func bigGo() (base, head string) {
 	var b, h strings.Builder
 	for i := 1; i <= 400; i++ {
 		fmt.Fprintf(&b, "var v%d = %d\n", i, i)
