@@ -29,7 +29,8 @@ func Conclusion(verdict string) string {
 }
 
 // CheckTitle is a check run's title, and the start of its status's
-// description: the verdict and the counts.
+// description: the verdict, the counts and the round, which GitHub shows
+// beside the check's name in the pull request's list of checks.
 func CheckTitle(r *agc.Response) string {
 	var blocking, advisory int
 	for _, f := range r.Findings {
@@ -39,7 +40,7 @@ func CheckTitle(r *agc.Response) string {
 			advisory++
 		}
 	}
-	return fmt.Sprintf("%s: %d blocking, %d advisory", r.Verdict, blocking, advisory)
+	return fmt.Sprintf("%s: %d blocking, %d advisory, round %d of %d", r.Verdict, blocking, advisory, r.Attempt.N, r.Attempt.Budget)
 }
 
 // CheckSummary is r's check run summary (GateSummary) within GitHub's

@@ -190,7 +190,7 @@ func TestCarryGithub(t *testing.T) {
 		for _, run := range runs {
 			heads = append(heads, run.HeadSHA[:7]+" "+run.Conclusion+" "+run.Title)
 		}
-		want := []string{h0[:7] + " failure block: 1 blocking, 0 advisory", h1[:7] + " failure carried from " + h0[:7] + ": scope unchanged"}
+		want := []string{h0[:7] + " failure block: 1 blocking, 0 advisory, round 1 of 3", h1[:7] + " failure carried from " + h0[:7] + ": scope unchanged"}
 		if !cmp.Equal(heads, want) {
 			t.Errorf("check runs %q, want %q", heads, want)
 		}
