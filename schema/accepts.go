@@ -290,10 +290,10 @@ func (s *shape) response() bool {
 			agc = ok && string(t) == "0.1"
 			return agc
 		case "gate":
-			gate = s.gate()
+			gate = s.members(gateMembers)
 			return gate
 		case "subject":
-			subject = s.subject()
+			subject = s.members(subjectMembers)
 			return subject
 		case "verdict":
 			v, ok := s.enum("allow", "repaired", "block", "escalate")
@@ -303,10 +303,10 @@ func (s *shape) response() bool {
 			findings = s.array(s.finding)
 			return findings
 		case "coverage":
-			coverage = s.coverage()
+			coverage = s.members(coverageMembers)
 			return coverage
 		case "attempt":
-			attempt = s.attempt()
+			attempt = s.members(attemptMembers)
 			return attempt
 		case "carried":
 			return s.array(s.text)
@@ -315,75 +315,6 @@ func (s *shape) response() bool {
 	})
 	// §3: findings must be present unless verdict is allow.
 	return ok && agc && gate && subject && verdict && coverage && attempt && (allow || findings)
-}
-
-func (s *shape) gate() bool {
-	var id, kind bool
-	return s.object(func(name []byte) bool {
-		switch string(name) {
-		case "id":
-			id = s.text()
-			return id
-		case "kind":
-			_, kind = s.enum("deterministic", "judgment")
-			return kind
-		case "version":
-			return s.text()
-		}
-		return s.skip()
-	}) && id && kind
-}
-
-func (s *shape) subject() bool {
-	var kind, fingerprint bool
-	return s.object(func(name []byte) bool {
-		switch string(name) {
-		case "kind":
-			_, kind = s.enum("tool-call", "diff", "commit", "artifact", "pull-request", "session")
-			return kind
-		case "fingerprint":
-			fingerprint = s.text()
-			return fingerprint
-		case "scope":
-			return s.array(s.anyString)
-		}
-		return s.skip()
-	}) && kind && fingerprint
-}
-
-func (s *shape) finding() bool {
-	const all = 1<<9 - 1
-	have := 0
-	ok := s.object(func(name []byte) bool {
-		bit, ok := 0, false
-		switch string(name) {
-		case "id":
-			bit, ok = 1, s.text()
-		case "class":
-			bit, ok = 2, s.text()
-		case "location":
-			bit, ok = 4, s.text()
-		case "what":
-			bit, ok = 8, s.text()
-		case "why":
-			bit, ok = 16, s.text()
-		case "severity":
-			_, ok = s.enum("blocking", "advisory")
-			bit = 32
-		case "status":
-			_, ok = s.enum("new", "still-open", "regressed")
-			bit = 64
-		case "remedy":
-			bit, ok = 128, s.remedy()
-		case "check":
-			bit, ok = 256, s.check()
-		default:
-			return s.skip()
-		}
-		have |= bit
-		return ok
-	})
-	return ok && have == all
 }
 
 // remedy is $defs/remedy with its six payload conditions.
@@ -446,24 +377,6 @@ func (s *shape) remedy() bool {
 	return false // no kind
 }
 
-func (s *shape) edit() bool {
-	var path, find, replace bool
-	return s.object(func(name []byte) bool {
-		switch string(name) {
-		case "path":
-			path = s.text()
-			return path
-		case "find":
-			find = s.anyString()
-			return find
-		case "replace":
-			replace = s.anyString()
-			return replace
-		}
-		return s.skip()
-	}) && path && find && replace
-}
-
 // check is $defs/check with its two payload conditions.
 func (s *shape) check() bool {
 	kind := ""
@@ -495,34 +408,85 @@ func (s *shape) check() bool {
 	return true
 }
 
-func (s *shape) coverage() bool {
-	var complete, classes bool
-	return s.object(func(name []byte) bool {
-		switch string(name) {
-		case "complete":
-			complete = s.boolean()
-			return complete
-		case "classes":
-			classes = s.array(s.text)
-			return classes
-		case "not_checked":
-			return s.array(s.anyString)
-		}
-		return s.skip()
-	}) && complete && classes
+// member is one member of an object the schema describes: its name, how
+// its value is read, and whether the object requires it.
+type member struct {
+	name     string
+	read     func(*shape) bool
+	required bool
 }
 
-func (s *shape) attempt() bool {
-	var n, budget bool
+// members reads an object whose members are ms (at most 32; any other
+// member is skipped) and checks that the required ones are there.
+func (s *shape) members(ms []member) bool {
+	var have, need uint32
+	for i, m := range ms {
+		if m.required {
+			need |= 1 << i
+		}
+	}
 	return s.object(func(name []byte) bool {
-		switch string(name) {
-		case "n":
-			n = s.count()
-			return n
-		case "budget":
-			budget = s.count()
-			return budget
+		for i := range ms {
+			if string(name) == ms[i].name {
+				have |= 1 << i
+				return ms[i].read(s)
+			}
 		}
 		return s.skip()
-	}) && n && budget
+	}) && have&need == need
 }
+
+// oneOf reads a string that must be one of values.
+func oneOf(values ...string) func(*shape) bool {
+	return func(s *shape) bool {
+		_, ok := s.enum(values...)
+		return ok
+	}
+}
+
+// arrayOf reads an array of items.
+func arrayOf(item func(*shape) bool) func(*shape) bool {
+	return func(s *shape) bool { return s.array(func() bool { return item(s) }) }
+}
+
+var (
+	gateMembers = []member{
+		{"id", (*shape).text, true},
+		{"kind", oneOf("deterministic", "judgment"), true},
+		{"version", (*shape).text, false},
+	}
+	subjectMembers = []member{
+		{"kind", oneOf("tool-call", "diff", "commit", "artifact", "pull-request", "session"), true},
+		{"fingerprint", (*shape).text, true},
+		{"scope", arrayOf((*shape).anyString), false},
+	}
+	findingMembers = []member{
+		{"id", (*shape).text, true},
+		{"class", (*shape).text, true},
+		{"location", (*shape).text, true},
+		{"what", (*shape).text, true},
+		{"why", (*shape).text, true},
+		{"severity", oneOf("blocking", "advisory"), true},
+		{"status", oneOf("new", "still-open", "regressed"), true},
+		{"remedy", (*shape).remedy, true},
+		{"check", (*shape).check, true},
+	}
+	editMembers = []member{
+		{"path", (*shape).text, true},
+		{"find", (*shape).anyString, true},
+		{"replace", (*shape).anyString, true},
+	}
+	coverageMembers = []member{
+		{"complete", (*shape).boolean, true},
+		{"classes", arrayOf((*shape).text), true},
+		{"not_checked", arrayOf((*shape).anyString), false},
+	}
+	attemptMembers = []member{
+		{"n", (*shape).count, true},
+		{"budget", (*shape).count, true},
+	}
+)
+
+func (s *shape) finding() bool { return s.members(findingMembers) }
+
+func (s *shape) edit() bool { return s.members(editMembers) }

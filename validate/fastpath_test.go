@@ -2,9 +2,11 @@ package validate
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"reflect"
+	"sort"
 	"testing"
 
 	"github.com/agcgate/agc-action/agc"
@@ -141,4 +143,79 @@ func FuzzFastPathAgrees(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		checkFastPath(t, data)
 	})
+}
+
+// TestFastPathAgreesOnEveryMutation: for documents the schema accepts,
+// with every kind of remedy and check, each variant that drops one member
+// of one object, or puts another kind of value in its place, gets the
+// same answer from the fast path as from the validator. Seeds alone can
+// miss a required member the fast path forgets; this cannot.
+func TestFastPathAgreesOnEveryMutation(t *testing.T) {
+	finding := func(remedy, check string) string {
+		return `{"id":"i","class":"c","location":"l","what":"w","why":"y","severity":"blocking","status":"new","remedy":` + remedy + `,"check":` + check + `}`
+	}
+	docs := []string{okDoc}
+	for _, rc := range [][2]string{
+		{`{"kind":"rewrite","input":{"a":1},"applied":true}`, `{"kind":"preview"}`},
+		{`{"kind":"generate","tool":"t"}`, `{"kind":"command","run":"r"}`},
+		{`{"kind":"patch","edits":[{"path":"p","find":"f","replace":"r"}]}`, `{"kind":"condition","condition":"c"}`},
+		{`{"kind":"command","run":"r"}`, `{"kind":"preview"}`},
+		{`{"kind":"delegate","role":"r","authority":"a"}`, `{"kind":"preview"}`},
+		{`{"kind":"decide","ask":"a","options":["x","y"]}`, `{"kind":"preview"}`},
+	} {
+		docs = append(docs, `{"agc":"0.1","gate":{"id":"g","kind":"deterministic","version":"1"},"subject":{"kind":"commit","fingerprint":"f","scope":["a"]},"verdict":"block","coverage":{"complete":true,"classes":["c"],"not_checked":["n"]},"attempt":{"n":1,"budget":3},"findings":[`+finding(rc[0], rc[1])+`]}`)
+	}
+	others := []any{nil, "", "x", 0.0, 1.0, true, []any{}, []any{"x"}, map[string]any{}}
+	n := 0
+	for _, doc := range docs {
+		var root any
+		if err := json.Unmarshal([]byte(doc), &root); err != nil {
+			t.Fatal(err)
+		}
+		if !checkFastPath(t, []byte(doc)) {
+			t.Fatalf("the schema refuses the base document %s", doc)
+		}
+		eachMember(root, func(obj map[string]any, name string) {
+			saved := obj[name]
+			delete(obj, name)
+			n++
+			checkFastPath(t, mustJSON(t, root))
+			for _, v := range others {
+				obj[name] = v
+				n++
+				checkFastPath(t, mustJSON(t, root))
+			}
+			obj[name] = saved
+		})
+	}
+	t.Logf("%d variants", n)
+}
+
+// eachMember calls f with every member of every object in v.
+func eachMember(v any, f func(obj map[string]any, name string)) {
+	switch x := v.(type) {
+	case map[string]any:
+		names := make([]string, 0, len(x))
+		for name := range x {
+			names = append(names, name)
+		}
+		sort.Strings(names)
+		for _, name := range names {
+			f(x, name)
+			eachMember(x[name], f)
+		}
+	case []any:
+		for _, e := range x {
+			eachMember(e, f)
+		}
+	}
+}
+
+func mustJSON(t *testing.T, v any) []byte {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }
