@@ -222,9 +222,7 @@ func (r *actionRun) collect() (*collected, error) {
 			return nil, err
 		}
 	}
-	if err := c.addUnpairedRuns(); err != nil {
-		return nil, err
-	}
+	c.addUnpairedRuns()
 	if err := r.collectDiffs(c); err != nil {
 		return nil, err
 	}
@@ -278,8 +276,9 @@ func (r *actionRun) collectSARIF(c *collected, f inputFile) error {
 	for _, l := range lints {
 		c.lint = append(c.lint, l.String())
 	}
-	c.sarif = append(c.sarif, data)
-	return c.addSARIF(name, data, f.gate, runs)
+	reread := func() ([]byte, error) { return r.readWorkspace(f.path, sarif.DefaultMaxBytes) }
+	c.addSARIF(name, reread, f.gate, runs)
+	return nil
 }
 
 // withValidator adds the validator's own answer as gate agc-validate when

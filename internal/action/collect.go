@@ -24,7 +24,6 @@ type collected struct {
 	gates  []agc.Doc         // one per gate, in input order
 	source map[string]string // gate id -> where its answer came from
 	agc    []*agc.Response   // answers given as AGC (uploaded as one SARIF log)
-	sarif  [][]byte          // SARIF logs given, uploaded as they are
 	checks []validate.Input  // the AGC documents validated
 	vs     []validate.Violation
 	lint   []string // repairs the readers made, for the log
@@ -43,7 +42,7 @@ type answer struct {
 	pair  string                          // the gate its input line pairs the file with; "" unpaired
 	at    func(pointer string) diag.Place // where a pointer into it is; nil: at place
 	resp  *agc.Response
-	raw   []byte
+	raw   []byte // the bytes to embed; nil: as agc.Encode writes resp
 }
 
 // sarifAnswer is a run of an unpaired SARIF log and its tool's name.
@@ -242,11 +241,18 @@ func (c *collected) refuse(p diag.Place, rule, msg string) {
 // addSARIF keeps the runs of a SARIF log. A log paired with a gate is that
 // gate's answer, whatever its tool is named, and must hold exactly one run;
 // the runs of an unpaired log wait for addUnpairedRuns.
-func (c *collected) addSARIF(name string, data []byte, pair string, runs []cmdenv.SARIFRun) error {
+//
+// Nothing keeps the log's bytes once its findings are read: a finding
+// about a run places itself by reading the log again (reread), and the
+// answers embed what agc.Encode writes of their responses, encoded when
+// each check run is posted (Raw nil), not all at once here.
+func (c *collected) addSARIF(name string, reread func() ([]byte, error), pair string, runs []cmdenv.SARIFRun) {
 	at := func(ptr string) func() diag.Place {
 		return func() diag.Place {
 			p := diag.Place{File: name, Pointer: ptr}
-			diag.Locate(data, &p)
+			if data, err := reread(); err == nil {
+				diag.Locate(data, &p)
+			}
 			return p
 		}
 	}
@@ -254,7 +260,7 @@ func (c *collected) addSARIF(name string, data []byte, pair string, runs []cmden
 		for i, run := range runs {
 			c.runs = append(c.runs, sarifAnswer{answer{src: name, place: at(fmt.Sprintf("/runs/%d/tool/driver/name", i)), resp: run.Response}, run.Tool})
 		}
-		return nil
+		return
 	}
 	if len(runs) != 1 {
 		msg := fmt.Sprintf("the workflow pairs this log with gate %s, but it holds no run: the gate answered nothing", pair)
@@ -262,23 +268,18 @@ func (c *collected) addSARIF(name string, data []byte, pair string, runs []cmden
 			msg = fmt.Sprintf("the workflow pairs this log with gate %s, but it holds %d runs; a paired log holds one run, so nothing is posted from it (pair each run's log on a line of its own, or leave the log unpaired)", pair, len(runs))
 		}
 		c.refuse(at("/runs")(), validate.ClassPairing, msg)
-		return nil
+		return
 	}
 	resp := runs[0].Response
 	agc.RenameGate(resp, pair)
-	raw, err := agc.Encode(resp)
-	if err != nil {
-		return err
-	}
-	c.add(answer{src: name, place: at("/runs/0/tool/driver/name"), pair: pair, resp: resp, raw: raw})
-	return nil
+	c.add(answer{src: name, place: at("/runs/0/tool/driver/name"), pair: pair, resp: resp})
 }
 
 // addUnpairedRuns keeps the runs of the unpaired SARIF logs, each under
 // the gate id made from its tool's name (sarif.GateID), except when
 // distinct tools became one id ("ESLint", "eslint"): then none of their
 // runs is posted, so that no tool answers for another.
-func (c *collected) addUnpairedRuns() error {
+func (c *collected) addUnpairedRuns() {
 	ids, tools := make([]string, len(c.runs)), make([]string, len(c.runs))
 	for i, a := range c.runs {
 		ids[i], tools[i] = a.resp.Gate.ID, a.tool
@@ -296,15 +297,9 @@ func (c *collected) addUnpairedRuns() error {
 			c.refuse(a.place(), validate.ClassGateID, fmt.Sprintf("the SARIF tools %s all become gate id %q, so none of their runs is posted; pair each log with a gate id of its own (ID=FILE)", strings.Join(quoted, ", "), a.resp.Gate.ID))
 			continue
 		}
-		raw, err := agc.Encode(a.resp)
-		if err != nil {
-			return err
-		}
-		a.raw = raw
 		c.add(a.answer)
 	}
 	c.runs = nil
-	return nil
 }
 
 // unreadable is a file that holds no gate answer at all.

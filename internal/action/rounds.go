@@ -52,8 +52,11 @@ func (r *actionRun) countRounds(ctx context.Context, gh *ghapi.Client, why strin
 			r.warn(fmt.Sprintf("gate %s: %v", id, err))
 			continue
 		}
-		if nx.Raw != nil {
-			c.gates[i] = agc.Doc{Response: nx.Response, Raw: nx.Raw}
+		if nx.Response != d.Response {
+			// A changed round embeds what agc.Encode writes of it, which
+			// nx.Raw is: the check run encodes it when it is posted, so
+			// that the gates' encodings are not all held at once.
+			c.gates[i] = agc.Doc{Response: nx.Response}
 		}
 		for _, v := range nx.Violations {
 			c.vs = append(c.vs, placeIn(c, id, v))

@@ -11,7 +11,8 @@ import (
 // are agc-action's alone (a carry record, a gate subject: an answer that
 // brings one forges it), with a lint line for each naming the file and the
 // JSON pointer, and returns the bytes to embed: raw when nothing was
-// removed, else the answer encoded again.
+// removed, else the answer encoded again (nil stays nil: embedded as
+// agc.Encode writes it).
 func (c *collected) stripOwn(src string, r *agc.Response, raw []byte) []byte {
 	gone, err := carry.Strip(r)
 	if err != nil {
@@ -24,6 +25,9 @@ func (c *collected) stripOwn(src string, r *agc.Response, raw []byte) []byte {
 	}
 	for _, s := range gone {
 		c.lint = append(c.lint, fmt.Sprintf("%s: %s", src, s))
+	}
+	if raw == nil {
+		return nil // embedded as agc.Encode writes it, stripped
 	}
 	if out, err := agc.Encode(r); err == nil {
 		return out
