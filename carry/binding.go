@@ -92,7 +92,7 @@ func Bind(ctx context.Context, compute Fingerprinter, w Workflow, gate agc.Gate,
 	if err != nil {
 		return Binding{}, err
 	}
-	if len(res.Tree.Selected) == 0 {
+	if res.Count() == 0 {
 		return Binding{}, fmt.Errorf("the scope %s (%s) selects no entry at %s: a verdict about nothing would stand whatever changed", quoted(res.Scope.Patterns()), w.ScopeFrom, Short(res.Commit))
 	}
 	if sha == "" {
@@ -103,7 +103,7 @@ func Bind(ctx context.Context, compute Fingerprinter, w Workflow, gate agc.Gate,
 		configs = append(configs, c.Path)
 	}
 	return Binding{Gate: gate.ID, GateVersion: gate.Version, SHA: sha, Commit: res.Commit, Fingerprint: res.Fingerprint,
-		Scope: res.Scope.Patterns(), ScopeFrom: w.ScopeFrom, GateConfigs: configs, Entries: len(res.Tree.Selected)}, nil
+		Scope: res.Scope.Patterns(), ScopeFrom: w.ScopeFrom, GateConfigs: configs, Entries: res.Count()}, nil
 }
 
 // BindAll binds each answer about repository content (a tree subject) in

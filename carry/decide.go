@@ -84,7 +84,7 @@ func changes(then, now *fingerprint.Result) []string {
 		out = append(out, fmt.Sprintf("the gate changed: %q version %q, was %q version %q", now.Gate.ID, now.Gate.Version, then.Gate.ID, then.Gate.Version))
 	}
 	out = append(out, fingerprint.GateChanges(then.Gate, now.Gate)...)
-	for _, ch := range fingerprint.Diff(then.Tree, now.Tree) {
+	for _, ch := range fingerprint.Diff(then.Entries(), now.Entries()) {
 		out = append(out, ch.String())
 	}
 	return out

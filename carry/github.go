@@ -163,7 +163,7 @@ func carryRun(ctx context.Context, runs CheckRuns, in Input, run *CheckRun) (*Re
 		return nil, fmt.Errorf("fingerprint %s at %s: %w", CheckName(in.GateID), rev, err)
 	}
 	res := &Result{From: run, JudgedSHA: b.SHA, Fingerprint: now.Fingerprint}
-	if len(now.Tree.Selected) == 0 {
+	if now.Count() == 0 {
 		res.Reason = fmt.Sprintf("the scope %s (%s) selects no entry at %s: a verdict about nothing is never carried", quoted(now.Scope.Patterns()), in.Workflow.ScopeFrom, Short(now.Commit))
 		return res, nil
 	}

@@ -24,7 +24,7 @@ type Fingerprinter func(ctx context.Context, rev string, s Spec) (*fingerprint.R
 func RepoFingerprinter(repo fingerprint.Repo) Fingerprinter {
 	return func(ctx context.Context, rev string, s Spec) (*fingerprint.Result, error) {
 		return fingerprint.Compute(ctx, repo, fingerprint.Options{Rev: rev, Scope: s.Scope,
-			GateID: s.GateID, GateVersion: s.GateVersion, GateConfigs: s.GateConfigs})
+			GateID: s.GateID, GateVersion: s.GateVersion, GateConfigs: s.GateConfigs, Lazy: true})
 	}
 }
 

@@ -23,32 +23,35 @@ type BlobReader func(oid string) ([]byte, error)
 // The whole tree (a scope with no pattern) selects all of it: the result is
 // all itself, once its symlinks are checked.
 func Select(all []Entry, s Scope, read BlobReader) ([]Entry, error) {
-	in, n, err := selectIn(all, s, nil, read)
+	at := func(i int) Entry { return all[i] }
+	in, n, err := selectIn(len(all), at, s, nil, read)
 	if err != nil {
 		return nil, err
 	}
 	return pick(all, in, n), nil
 }
 
-// selectIn is Select saying which entries it selects: in[i] for all[i], nil
-// for all of them, and n of them. picked, when not nil, is what the scope
-// selects of each entry before the closure (s.Selects), decided already;
-// selectIn adds to it.
-func selectIn(all []Entry, s Scope, picked []bool, read BlobReader) (in []bool, n int, err error) {
-	c := &closure{all: all, read: read, in: picked}
+// selectIn is Select over the size entries at(0), at(1) ... (sorted by
+// path), saying which it selects: in[i] for at(i), nil for all of them, and
+// n of them. picked, when not nil, is what the scope selects of each entry
+// before the closure (s.Selects), decided already; selectIn adds to it.
+// Reading the entries through at lets a listing lend them without making
+// a slice of all of them.
+func selectIn(size int, at func(int) Entry, s Scope, picked []bool, read BlobReader) (in []bool, n int, err error) {
+	c := &closure{size: size, at: at, read: read, in: picked}
 	if s.Whole() {
-		c.in = make([]bool, len(all))
-		return nil, len(all), c.followLinks()
+		c.in = make([]bool, size)
+		return nil, size, c.followLinks()
 	}
 	if c.in == nil {
-		c.in = make([]bool, len(all))
-		for i, e := range all {
-			c.in[i] = s.Selects(e)
+		c.in = make([]bool, size)
+		for i := range size {
+			c.in[i] = s.Selects(at(i))
 		}
 	}
 	var queue []int
-	for i, e := range all {
-		if c.in[i] && e.Mode == ModeSymlink {
+	for i := range size {
+		if c.in[i] && at(i).Mode == ModeSymlink {
 			queue = append(queue, i)
 		}
 	}
@@ -68,9 +71,9 @@ func selectIn(all []Entry, s Scope, picked []bool, read BlobReader) (in []bool, 
 // followLinks resolves every symlink of the tree, all being selected.
 func (c *closure) followLinks() error {
 	var queue []int
-	for i, e := range c.all {
+	for i := range c.size {
 		c.in[i] = true
-		if e.Mode == ModeSymlink {
+		if c.at(i).Mode == ModeSymlink {
 			queue = append(queue, i)
 		}
 	}
@@ -81,7 +84,8 @@ func (c *closure) followLinks() error {
 }
 
 type closure struct {
-	all   []Entry
+	size  int
+	at    func(int) Entry // the entries, sorted by path
 	read  BlobReader
 	in    []bool // by index into all
 	done  map[string]bool
@@ -92,13 +96,13 @@ func (c *closure) follow(queue []int) error {
 	c.done = make(map[string]bool)
 	c.queue = queue
 	for len(c.queue) > 0 {
-		i := c.queue[0]
+		e := c.at(c.queue[0])
 		c.queue = c.queue[1:]
-		if c.done[c.all[i].Path] {
+		if c.done[e.Path] {
 			continue
 		}
-		c.done[c.all[i].Path] = true
-		if err := c.resolve(c.all[i]); err != nil {
+		c.done[e.Path] = true
+		if err := c.resolve(e); err != nil {
 			return err
 		}
 	}
@@ -107,7 +111,7 @@ func (c *closure) follow(queue []int) error {
 
 // add selects entry i, queueing it to be followed when it is a symlink.
 func (c *closure) add(i int) {
-	e := c.all[i]
+	e := c.at(i)
 	c.in[i] = true
 	if e.Mode == ModeSymlink && !c.done[e.Path] {
 		c.queue = append(c.queue, i)
@@ -144,7 +148,7 @@ func (c *closure) resolve(link Entry) error {
 			}
 			continue
 		}
-		e := c.all[i]
+		e := c.at(i)
 		c.in[i] = true // a link passed through is selected, not followed on its own
 		switch e.Mode {
 		case ModeGitlink:
@@ -203,19 +207,19 @@ func hasComponent(rest []string) bool {
 // prefixStart returns the index of the first entry whose path starts with
 // dir + "/" (all entries for the root, dir == "").
 func (c *closure) prefixStart(prefix string) int {
-	return sort.Search(len(c.all), func(i int) bool { return c.all[i].Path >= prefix })
+	return sort.Search(c.size, func(i int) bool { return c.at(i).Path >= prefix })
 }
 
 // lookup finds the entry at path p (all is sorted by path).
 func (c *closure) lookup(p string) (int, bool) {
 	i := c.prefixStart(p)
-	return i, i < len(c.all) && c.all[i].Path == p
+	return i, i < c.size && c.at(i).Path == p
 }
 
 func (c *closure) isDir(p string) bool {
 	prefix := p + "/"
 	i := c.prefixStart(prefix)
-	return i < len(c.all) && strings.HasPrefix(c.all[i].Path, prefix)
+	return i < c.size && strings.HasPrefix(c.at(i).Path, prefix)
 }
 
 // addDir selects every entry under dir ("" is the root).
@@ -224,7 +228,7 @@ func (c *closure) addDir(dir string) {
 	if dir != "" {
 		prefix = dir + "/"
 	}
-	for i := c.prefixStart(prefix); i < len(c.all) && strings.HasPrefix(c.all[i].Path, prefix); i++ {
+	for i := c.prefixStart(prefix); i < c.size && strings.HasPrefix(c.at(i).Path, prefix); i++ {
 		c.add(i)
 	}
 }

@@ -145,6 +145,23 @@ func (l *listing) makeEntries() {
 	}
 }
 
+// size is how many entries the listing has.
+func (l *listing) size() int {
+	if l.walked {
+		return len(l.spans)
+	}
+	return len(l.entries)
+}
+
+// at returns entry i, without making the entries of a walked listing.
+func (l *listing) at(i int) Entry {
+	if !l.walked {
+		return l.entries[i]
+	}
+	sp := l.spans[i]
+	return sp.entry(l.texts[sp.text], l.hexLen)
+}
+
 // lookup finds the entry at path.
 func (l *listing) lookup(path string) (Entry, bool) {
 	if !l.walked {

@@ -96,6 +96,26 @@ func checkSums(t *testing.T, g *Git, all []Entry) {
 		if want := Sum(s, gate, sel); res.Fingerprint != want {
 			t.Errorf("scope %q: fingerprint %s, Sum gives %s", patterns, res.Fingerprint, want)
 		}
+		checkLazy(t, g, Options{Rev: "HEAD", Scope: s, GateID: gate.ID, GateVersion: gate.Version,
+			GateConfigs: []string{"README.md"}, Lazy: true}, res, all)
+	}
+}
+
+// checkLazy checks that a Lazy Compute gives the fingerprint and count of
+// the eager one, makes no entry until asked, and then makes the same tree.
+func checkLazy(t *testing.T, g *Git, o Options, eager *Result, all []Entry) {
+	t.Helper()
+	res, err := g.Compute(context.Background(), o)
+	if err != nil {
+		t.Fatalf("scope %q, lazy: %v", o.Scope.Patterns(), err)
+	}
+	if res.Fingerprint != eager.Fingerprint || res.Count() != len(eager.Tree.Selected) || res.Tree.All != nil {
+		t.Errorf("scope %q, lazy: %s, %d entries (tree made: %t), want %s, %d entries, none made",
+			o.Scope.Patterns(), res.Fingerprint, res.Count(), res.Tree.All != nil, eager.Fingerprint, len(eager.Tree.Selected))
+	}
+	tr := res.Entries()
+	if !slices.Equal(tr.All, all) || !slices.Equal(tr.Selected, eager.Tree.Selected) || res.Count() != len(tr.Selected) {
+		t.Errorf("scope %q, lazy: made %d entries, %d selected; want %d, %d", o.Scope.Patterns(), len(tr.All), len(tr.Selected), len(all), len(eager.Tree.Selected))
 	}
 }
 

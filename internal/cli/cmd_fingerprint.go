@@ -54,7 +54,7 @@ func runFingerprint(e *Env, args []string) int {
 		return fpFail(e, "fingerprint", err)
 	}
 	res, err := g.Compute(context.Background(), fingerprint.Options{Rev: o.rev, Scope: sc,
-		GateID: o.gateID, GateVersion: o.gateVer, GateConfigs: o.configs})
+		GateID: o.gateID, GateVersion: o.gateVer, GateConfigs: o.configs, Lazy: true})
 	if err != nil {
 		return fpFail(e, "fingerprint", err)
 	}
@@ -194,7 +194,7 @@ func subjectTree(e *Env, cmd, name string, r *agc.Response, repo, rev string, co
 	g := &fingerprint.Git{Dir: repo}
 	defer g.Close()
 	res, err := g.Compute(context.Background(), fingerprint.Options{Rev: rev, Scope: sc,
-		GateID: r.Gate.ID, GateVersion: r.Gate.Version, GateConfigs: configs})
+		GateID: r.Gate.ID, GateVersion: r.Gate.Version, GateConfigs: configs, Lazy: true})
 	if err != nil {
 		return nil, fpFail(e, cmd, err)
 	}
@@ -212,7 +212,7 @@ func commitNote(res *fingerprint.Result) string {
 	if res == nil {
 		return ""
 	}
-	return fmt.Sprintf(" at %s (%d entries)", res.Commit, len(res.Tree.Selected))
+	return fmt.Sprintf(" at %s (%d entries)", res.Commit, res.Count())
 }
 
 // readResponse reads and strictly decodes one AGC response.
@@ -244,10 +244,11 @@ func explain(w io.Writer, res *fingerprint.Result) {
 	for _, c := range res.Gate.Configs {
 		fmt.Fprintf(bw, "gate config sha256:%x %s\n", c.SHA256, logsafe.Name(c.Path))
 	}
-	for _, en := range res.Tree.Selected {
+	t := res.Entries()
+	for _, en := range t.Selected {
 		fmt.Fprintln(bw, en.String())
 	}
-	fmt.Fprintf(bw, "%d of %d entries selected\n", len(res.Tree.Selected), len(res.Tree.All))
+	fmt.Fprintf(bw, "%d of %d entries selected\n", len(t.Selected), len(t.All))
 }
 
 func quoteAll(ss []string) string {
