@@ -75,7 +75,7 @@ func Encode(responses []*agc.Response, opts WriteOptions) ([]byte, error) {
 
 func runFromAGC(r *agc.Response, src *Source, findingsOnly bool) (*gosarif.Run, error) {
 	w := &runWriter{resp: r, src: src, ruleIndex: map[string]int{}, descriptors: []*gosarif.ReportingDescriptor{},
-		remedies: map[plainRemedy]rawJSON{}, checks: map[plainCheck]rawJSON{}}
+		remedies: map[plainRemedy]rawCompact{}, checks: map[plainCheck]rawCompact{}}
 	w.xs = make([]xFinding, len(r.Findings))
 	for i := range r.Findings {
 		w.xs[i].rec, w.xs[i].ok = xOf(r.Findings[i].Unknown)
@@ -114,7 +114,7 @@ func runProps(r *agc.Response) (gosarif.Properties, error) {
 		if err != nil {
 			return nil, fmt.Errorf("encode %s: %w", key, err)
 		}
-		p[key] = rawJSON(raw)
+		p[key] = rawCompact(raw)
 	}
 	if r.Carried != nil {
 		p[propCarried] = r.Carried
@@ -130,14 +130,21 @@ type rawJSON []byte
 
 func (r rawJSON) MarshalJSON() ([]byte, error) { return r, nil }
 
+// rawCompact is JSON text json v2 wrote: compact and valid, so that
+// resultEncoder copies it as is (encoding/json would compact it, which
+// changes nothing).
+type rawCompact []byte
+
+func (r rawCompact) MarshalJSON() ([]byte, error) { return r, nil }
+
 type runWriter struct {
 	resp        *agc.Response
 	xs          []xFinding // the agc-action/sarif member of each finding
 	src         *Source
 	descriptors []*gosarif.ReportingDescriptor
 	ruleIndex   map[string]int
-	remedies    map[plainRemedy]rawJSON // JSON of the run's plain remedies
-	checks      map[plainCheck]rawJSON  // and checks without unknown members
+	remedies    map[plainRemedy]rawCompact // JSON of the run's plain remedies
+	checks      map[plainCheck]rawCompact  // and checks without unknown members
 }
 
 // rules: one descriptor per class of coverage.classes, then per class of a

@@ -77,7 +77,7 @@ func (w *runWriter) findingProps(f *agc.Finding) (gosarif.Properties, error) {
 // findings share (the same delegate per rule): its JSON is kept per run.
 type plainRemedy struct{ kind, tool, run, role, authority, ask string }
 
-func (w *runWriter) remedyJSON(r agc.Remedy) (rawJSON, error) {
+func (w *runWriter) remedyJSON(r agc.Remedy) (rawCompact, error) {
 	plain := r.Input == nil && r.Edits == nil && r.Options == nil && r.Applied == nil && r.Unknown == nil
 	key := plainRemedy{r.Kind, r.Tool, r.Run, r.Role, r.Authority, r.Ask}
 	if raw, ok := w.remedies[key]; ok && plain {
@@ -95,7 +95,7 @@ func (w *runWriter) remedyJSON(r agc.Remedy) (rawJSON, error) {
 
 type plainCheck struct{ kind, run, condition string }
 
-func (w *runWriter) checkJSON(c agc.Check) (rawJSON, error) {
+func (w *runWriter) checkJSON(c agc.Check) (rawCompact, error) {
 	plain := c.Unknown == nil
 	key := plainCheck{c.Kind, c.Run, c.Condition}
 	if raw, ok := w.checks[key]; ok && plain {

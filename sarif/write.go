@@ -152,13 +152,19 @@ func encode(v any) ([]byte, error) {
 	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
 }
 
-// writeResults writes results as a JSON array, one element at a time.
+// writeResults writes results as a JSON array, one element at a time:
+// by resultEncoder, or by encoding/json when it declines.
 func writeResults(buf *bytes.Buffer, results []*gosarif.Result) error {
 	enc := newEncoder(buf)
+	var re resultEncoder
 	buf.WriteByte('[')
 	for i, r := range results {
 		if i > 0 {
 			buf.WriteByte(',')
+		}
+		if b, ok := appendResult(buf.AvailableBuffer(), r, &re); ok {
+			buf.Write(b)
+			continue
 		}
 		if err := enc.Encode(r); err != nil {
 			return err

@@ -1,0 +1,505 @@
+package sarif
+
+import (
+	"bytes"
+	"encoding/json"
+	"slices"
+	"strconv"
+	"unicode/utf8"
+
+	gosarif "github.com/owenrumney/go-sarif/v2/sarif"
+)
+
+// A log of 25,000 results is mostly its results, and encoding/json spends
+// most of its time on them in reflection and in sorting and compacting
+// property bags. resultEncoder writes a go-sarif result by hand, with the
+// bytes encoding/json writes for it (SetEscapeHTML(false)): members in
+// struct order, omitempty members left out, map keys sorted, strings
+// escaped as encoding/json escapes them. It knows the members FromAGC
+// sets; a result with any other member set, or a property it does not
+// know how to write, is refused (ok false) and encoding/json writes it.
+// TestResultEncoderIsEncodingJSON checks the bytes on every corpus log and
+// AGC fixture.
+
+type resultEncoder struct {
+	b     []byte
+	comma bool // a member or element was written at this level
+	bad   bool // something only encoding/json can write
+	keys  []string
+}
+
+// appendResult appends r as encoding/json encodes it; ok is false when it
+// cannot, and dst is then returned unchanged.
+func appendResult(dst []byte, r *gosarif.Result, e *resultEncoder) ([]byte, bool) {
+	e.b, e.comma, e.bad = dst, false, false
+	e.result(r)
+	if e.bad {
+		return dst, false
+	}
+	return e.b, true
+}
+
+func (e *resultEncoder) open() { e.b = append(e.b, '{'); e.comma = false }
+
+func (e *resultEncoder) close() { e.b = append(e.b, '}'); e.comma = true }
+
+// name starts a member; names are plain ASCII constants.
+func (e *resultEncoder) name(n string) {
+	if e.comma {
+		e.b = append(e.b, ',')
+	}
+	e.b = append(e.b, '"')
+	e.b = append(e.b, n...)
+	e.b = append(e.b, '"', ':')
+	e.comma = false
+}
+
+func (e *resultEncoder) elem() {
+	if e.comma {
+		e.b = append(e.b, ',')
+	}
+	e.comma = false
+}
+
+func (e *resultEncoder) null() { e.b = append(e.b, "null"...); e.comma = true }
+
+func (e *resultEncoder) quote(s string) { e.b = appendJSONString(e.b, s); e.comma = true }
+
+func (e *resultEncoder) str(n string, s *string) {
+	if s != nil {
+		e.name(n)
+		e.quote(*s)
+	}
+}
+
+func (e *resultEncoder) int(n string, v *int) {
+	if v != nil {
+		e.name(n)
+		e.b = strconv.AppendInt(e.b, int64(*v), 10)
+		e.comma = true
+	}
+}
+
+func (e *resultEncoder) uint(n string, v *uint) {
+	if v != nil {
+		e.name(n)
+		e.b = strconv.AppendUint(e.b, uint64(*v), 10)
+		e.comma = true
+	}
+}
+
+// props writes a property bag (a map[string]any member, omitempty).
+func (e *resultEncoder) props(n string, m map[string]any) {
+	if len(m) == 0 {
+		return
+	}
+	e.name(n)
+	keys := e.keys[:0]
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	e.open()
+	for _, k := range keys {
+		e.elem()
+		e.quote(k)
+		e.b = append(e.b, ':')
+		e.value(m[k])
+	}
+	e.close()
+	e.keys = keys[:0]
+}
+
+func (e *resultEncoder) value(v any) {
+	switch v := v.(type) {
+	case nil:
+		e.null()
+	case string:
+		e.quote(v)
+	case bool:
+		e.b = strconv.AppendBool(e.b, v)
+		e.comma = true
+	case rawCompact:
+		if len(v) == 0 {
+			e.bad = true
+			return
+		}
+		e.b = append(e.b, v...)
+		e.comma = true
+	case rawJSON:
+		// encoding/json compacts (and checks) what MarshalJSON returns.
+		var buf bytes.Buffer
+		if len(v) == 0 || json.Compact(&buf, v) != nil {
+			e.bad = true
+			return
+		}
+		e.b = append(e.b, buf.Bytes()...)
+		e.comma = true
+	default:
+		text, err := encode(v)
+		if err != nil {
+			e.bad = true
+			return
+		}
+		e.b = append(e.b, text...)
+		e.comma = true
+	}
+}
+
+func (e *resultEncoder) result(r *gosarif.Result) {
+	if r == nil {
+		e.null()
+		return
+	}
+	if r.CorrelationGuid != nil || r.Rule != nil || r.Taxa != nil || r.AnalysisTarget != nil ||
+		r.WebRequest != nil || r.WebResponse != nil || r.CodeFlows != nil || r.Graphs != nil ||
+		r.GraphTraversals != nil || r.Stacks != nil || r.RelatedLocations != nil || r.Rank != nil ||
+		r.Attachments != nil || r.WorkItemUris != nil || r.HostedViewerUri != nil || r.Provenance != nil ||
+		r.OccurrenceCount != nil {
+		e.bad = true
+		return
+	}
+	e.open()
+	e.props("properties", r.Properties)
+	e.str("guid", r.Guid)
+	e.str("ruleId", r.RuleID)
+	e.uint("ruleIndex", r.RuleIndex)
+	e.str("kind", r.Kind)
+	e.str("level", r.Level)
+	e.name("message")
+	e.message(&r.Message)
+	if len(r.Locations) > 0 {
+		e.name("locations")
+		e.b = append(e.b, '[')
+		e.comma = false
+		for _, l := range r.Locations {
+			e.elem()
+			e.location(l)
+		}
+		e.b = append(e.b, ']')
+		e.comma = true
+	}
+	e.props("fingerprints", r.Fingerprints)
+	e.props("partialFingerprints", r.PartialFingerprints)
+	if len(r.Suppressions) > 0 {
+		e.name("suppressions")
+		e.b = append(e.b, '[')
+		e.comma = false
+		for _, s := range r.Suppressions {
+			e.elem()
+			e.suppression(s)
+		}
+		e.b = append(e.b, ']')
+		e.comma = true
+	}
+	e.str("baselineState", r.BaselineState)
+	if len(r.Fixes) > 0 {
+		e.name("fixes")
+		e.b = append(e.b, '[')
+		e.comma = false
+		for _, f := range r.Fixes {
+			e.elem()
+			e.fix(f)
+		}
+		e.b = append(e.b, ']')
+		e.comma = true
+	}
+	e.close()
+}
+
+func (e *resultEncoder) message(m *gosarif.Message) {
+	if m == nil {
+		e.null()
+		return
+	}
+	e.open()
+	e.str("text", m.Text)
+	e.str("markdown", m.Markdown)
+	e.str("id", m.ID)
+	if len(m.Arguments) > 0 {
+		e.name("arguments")
+		e.b = append(e.b, '[')
+		e.comma = false
+		for _, a := range m.Arguments {
+			e.elem()
+			e.quote(a)
+		}
+		e.b = append(e.b, ']')
+		e.comma = true
+	}
+	e.props("properties", m.Properties)
+	e.close()
+}
+
+func (e *resultEncoder) location(l *gosarif.Location) {
+	if l == nil {
+		e.null()
+		return
+	}
+	if l.Annotations != nil || l.Relationships != nil {
+		e.bad = true
+		return
+	}
+	e.open()
+	e.uint("id", l.Id)
+	if l.PhysicalLocation != nil {
+		e.name("physicalLocation")
+		e.physical(l.PhysicalLocation)
+	}
+	if len(l.LogicalLocations) > 0 {
+		e.name("logicalLocations")
+		e.b = append(e.b, '[')
+		e.comma = false
+		for _, ll := range l.LogicalLocations {
+			e.elem()
+			e.logical(ll)
+		}
+		e.b = append(e.b, ']')
+		e.comma = true
+	}
+	if l.Message != nil {
+		e.name("message")
+		e.message(l.Message)
+	}
+	e.props("properties", l.Properties)
+	e.close()
+}
+
+func (e *resultEncoder) physical(p *gosarif.PhysicalLocation) {
+	if p.Address != nil {
+		e.bad = true
+		return
+	}
+	e.open()
+	if p.ArtifactLocation != nil {
+		e.name("artifactLocation")
+		e.artifact(p.ArtifactLocation)
+	}
+	if p.Region != nil {
+		e.name("region")
+		e.region(p.Region)
+	}
+	if p.ContextRegion != nil {
+		e.name("contextRegion")
+		e.region(p.ContextRegion)
+	}
+	e.props("properties", p.Properties)
+	e.close()
+}
+
+func (e *resultEncoder) artifact(a *gosarif.ArtifactLocation) {
+	e.open()
+	e.str("uri", a.URI)
+	e.str("uriBaseId", a.URIBaseId)
+	e.uint("index", a.Index)
+	if a.Description != nil {
+		e.name("description")
+		e.message(a.Description)
+	}
+	e.props("properties", a.Properties)
+	e.close()
+}
+
+func (e *resultEncoder) region(r *gosarif.Region) {
+	e.open()
+	e.int("startLine", r.StartLine)
+	e.int("startColumn", r.StartColumn)
+	e.int("endLine", r.EndLine)
+	e.int("endColumn", r.EndColumn)
+	e.int("charOffset", r.CharOffset)
+	e.int("charLength", r.CharLength)
+	e.int("byteOffset", r.ByteOffset)
+	e.int("byteLength", r.ByteLength)
+	if r.Snippet != nil {
+		e.name("snippet")
+		e.content(r.Snippet)
+	}
+	if r.Message != nil {
+		e.name("message")
+		e.message(r.Message)
+	}
+	e.str("sourceLanguage", r.SourceLanguage)
+	e.props("properties", r.Properties)
+	e.close()
+}
+
+func (e *resultEncoder) content(c *gosarif.ArtifactContent) {
+	if c.Rendered != nil {
+		e.bad = true
+		return
+	}
+	e.open()
+	e.str("text", c.Text)
+	e.str("binary", c.Binary)
+	e.props("properties", c.Properties)
+	e.close()
+}
+
+func (e *resultEncoder) logical(l *gosarif.LogicalLocation) {
+	if l == nil {
+		e.null()
+		return
+	}
+	e.open()
+	e.uint("index", l.Index)
+	e.str("name", l.Name)
+	e.str("fullyQualifiedName", l.FullyQualifiedName)
+	e.str("decoratedName", l.DecoratedName)
+	e.str("kind", l.Kind)
+	e.uint("parentIndex", l.ParentIndex)
+	e.props("properties", l.Properties)
+	e.close()
+}
+
+func (e *resultEncoder) fix(f *gosarif.Fix) {
+	if f == nil {
+		e.null()
+		return
+	}
+	e.open()
+	if f.Description != nil {
+		e.name("description")
+		e.message(f.Description)
+	}
+	e.name("artifactChanges")
+	if f.ArtifactChanges == nil {
+		e.null()
+	} else {
+		e.b = append(e.b, '[')
+		e.comma = false
+		for _, c := range f.ArtifactChanges {
+			e.elem()
+			e.change(c)
+		}
+		e.b = append(e.b, ']')
+		e.comma = true
+	}
+	e.props("properties", f.Properties)
+	e.close()
+}
+
+func (e *resultEncoder) change(c *gosarif.ArtifactChange) {
+	if c == nil {
+		e.null()
+		return
+	}
+	e.open()
+	e.name("artifactLocation")
+	e.artifact(&c.ArtifactLocation)
+	e.name("replacements")
+	if c.Replacements == nil {
+		e.null()
+	} else {
+		e.b = append(e.b, '[')
+		e.comma = false
+		for _, r := range c.Replacements {
+			e.elem()
+			e.replacement(r)
+		}
+		e.b = append(e.b, ']')
+		e.comma = true
+	}
+	e.props("properties", c.Properties)
+	e.close()
+}
+
+func (e *resultEncoder) replacement(r *gosarif.Replacement) {
+	if r == nil {
+		e.null()
+		return
+	}
+	e.open()
+	e.name("deletedRegion")
+	e.region(&r.DeletedRegion)
+	if r.InsertedContent != nil {
+		e.name("insertedContent")
+		e.content(r.InsertedContent)
+	}
+	e.props("properties", r.Properties)
+	e.close()
+}
+
+// suppression: go-sarif writes every member, null included.
+func (e *resultEncoder) suppression(s *gosarif.Suppression) {
+	if s == nil {
+		e.null()
+		return
+	}
+	e.open()
+	e.name("kind")
+	e.quote(s.Kind)
+	e.name("status")
+	e.strOrNull(s.Status)
+	e.name("location")
+	e.location(s.Location)
+	e.name("guid")
+	e.strOrNull(s.Guid)
+	e.name("justification")
+	e.strOrNull(s.Justification)
+	e.props("properties", s.Properties)
+	e.close()
+}
+
+func (e *resultEncoder) strOrNull(s *string) {
+	if s == nil {
+		e.null()
+	} else {
+		e.quote(*s)
+	}
+}
+
+// appendJSONString appends s quoted as encoding/json quotes it without
+// HTML escaping: ", \ and control characters escaped (\b \f \n \r \t by
+// name), invalid UTF-8 as U+FFFD, U+2028 and U+2029 escaped.
+func appendJSONString(dst []byte, s string) []byte {
+	const hex = "0123456789abcdef"
+	dst = append(dst, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		b := s[i]
+		if b < utf8.RuneSelf {
+			if b >= 0x20 && b != '"' && b != '\\' {
+				i++
+				continue
+			}
+			dst = append(dst, s[start:i]...)
+			switch b {
+			case '\\', '"':
+				dst = append(dst, '\\', b)
+			case '\b':
+				dst = append(dst, '\\', 'b')
+			case '\f':
+				dst = append(dst, '\\', 'f')
+			case '\n':
+				dst = append(dst, '\\', 'n')
+			case '\r':
+				dst = append(dst, '\\', 'r')
+			case '\t':
+				dst = append(dst, '\\', 't')
+			default:
+				dst = append(dst, '\\', 'u', '0', '0', hex[b>>4], hex[b&0xF])
+			}
+			i++
+			start = i
+			continue
+		}
+		c, size := utf8.DecodeRuneInString(s[i:])
+		if c == utf8.RuneError && size == 1 {
+			dst = append(dst, s[start:i]...)
+			dst = append(dst, `\ufffd`...)
+			i += size
+			start = i
+			continue
+		}
+		if c == '\u2028' || c == '\u2029' {
+			dst = append(dst, s[start:i]...)
+			dst = append(dst, '\\', 'u', '2', '0', '2', hex[c&0xF])
+			i += size
+			start = i
+			continue
+		}
+		i += size
+	}
+	dst = append(dst, s[start:]...)
+	return append(dst, '"')
+}
