@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"unicode/utf8"
 
+	"github.com/go-json-experiment/json/jsontext"
 	gosarif "github.com/owenrumney/go-sarif/v2/sarif"
 )
 
@@ -127,14 +128,7 @@ func (e *resultEncoder) value(v any) {
 		e.b = append(e.b, v...)
 		e.comma = true
 	case rawJSON:
-		// encoding/json compacts (and checks) what MarshalJSON returns.
-		var buf bytes.Buffer
-		if len(v) == 0 || json.Compact(&buf, v) != nil {
-			e.bad = true
-			return
-		}
-		e.b = append(e.b, buf.Bytes()...)
-		e.comma = true
+		e.raw(v)
 	default:
 		text, err := encode(v)
 		if err != nil {
@@ -144,6 +138,46 @@ func (e *resultEncoder) value(v any) {
 		e.b = append(e.b, text...)
 		e.comma = true
 	}
+}
+
+// raw writes what encoding/json makes of a MarshalJSON's text: checked
+// and compacted. Text without a space, tab or line break outside its
+// strings is its own
+// compact form, and jsontext checks it faster than encoding/json; what
+// has one or what jsontext refuses is left to encoding/json's Compact.
+func (e *resultEncoder) raw(v []byte) {
+	switch {
+	case len(v) == 0:
+		e.bad = true
+		return
+	case !spaceOutsideStrings(v) && jsontext.Value(v).IsValid(jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true)):
+		e.b = append(e.b, v...)
+	default:
+		buf := bytes.NewBuffer(e.b)
+		if json.Compact(buf, v) != nil {
+			e.bad = true
+			return
+		}
+		e.b = buf.Bytes()
+	}
+	e.comma = true
+}
+
+// spaceOutsideStrings reports whether v, taken as JSON text, has white
+// space outside its strings.
+func spaceOutsideStrings(v []byte) bool {
+	in := false
+	for i := 0; i < len(v); i++ {
+		switch c := v[i]; {
+		case in && c == '\\':
+			i++
+		case c == '"':
+			in = !in
+		case !in && (c == ' ' || c == '\t' || c == '\r' || c == '\n'):
+			return true
+		}
+	}
+	return false
 }
 
 func (e *resultEncoder) result(r *gosarif.Result) {

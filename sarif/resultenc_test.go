@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"testing/fstest"
 
@@ -164,7 +165,7 @@ func TestResultEncoderIsEncodingJSON(t *testing.T) {
 		PhysicalLocation: &gosarif.PhysicalLocation{ContextRegion: &gosarif.Region{ByteOffset: n(0), ByteLength: n(-1), SourceLanguage: s("go")}}}
 	rich := &gosarif.Result{
 		Guid: s(odd), RuleID: s(""), RuleIndex: u(0), Kind: s(odd), Level: s("note"),
-		Message: gosarif.Message{Markdown: s("*m*"), ID: s("id"), PropertyBag: gosarif.PropertyBag{Properties: gosarif.Properties{}}},
+		Message:   gosarif.Message{Markdown: s("*m*"), ID: s("id"), PropertyBag: gosarif.PropertyBag{Properties: gosarif.Properties{}}},
 		Locations: []*gosarif.Location{nil, loc, {}},
 		PartialFingerprints: map[string]any{odd: odd, "b": nil, "a": true, "n": 1.5, "i": 7, "m": map[string]any{"z": 1, "a": []int{1}},
 			"raw": rawJSON(" { \"a\" : [ 1 , 2 ] } "), "compact": rawCompact(`{"a":1}`), "": false},
@@ -181,16 +182,23 @@ func TestResultEncoderIsEncodingJSON(t *testing.T) {
 		r  *gosarif.Result
 		ok bool
 	}{
-		"nil":              {nil, true},
-		"empty":            {&gosarif.Result{}, true},
-		"rich":             {rich, true},
-		"NaN":              {bad(gosarif.Properties{"n": math.NaN()}), false},
-		"invalid raw":      {bad(gosarif.Properties{"r": rawJSON("{")}), false},
-		"empty raw":        {bad(gosarif.Properties{"r": rawJSON(nil)}), false},
-		"empty compact":    {bad(gosarif.Properties{"r": rawCompact{}}), false},
-		"related location": {&gosarif.Result{RelatedLocations: []*gosarif.Location{}}, false},
-		"occurrences":      {&gosarif.Result{OccurrenceCount: &count}, false},
-		"rendered snippet": {&gosarif.Result{Locations: []*gosarif.Location{{PhysicalLocation: &gosarif.PhysicalLocation{Region: &gosarif.Region{Snippet: &gosarif.ArtifactContent{Rendered: &gosarif.MultiformatMessageString{}}}}}}}, false},
+		"nil":           {nil, true},
+		"empty":         {&gosarif.Result{}, true},
+		"rich":          {rich, true},
+		"NaN":           {bad(gosarif.Properties{"n": math.NaN()}), false},
+		"invalid raw":   {bad(gosarif.Properties{"r": rawJSON("{")}), false},
+		"empty raw":     {bad(gosarif.Properties{"r": rawJSON(nil)}), false},
+		"empty compact": {bad(gosarif.Properties{"r": rawCompact{}}), false},
+		"raw values": {bad(gosarif.Properties{"dup": rawJSON(`{"a":1,"a":2}`), "utf8": rawJSON("\"\xff\u2028<\""), "space in string": rawJSON(`{"a b":"c\td"}`),
+			"tab": rawJSON("[1,\t2]"), "number": rawJSON("-0.5e+10"),
+			"escaped quote": rawJSON(`["a\" b", "c\\"]`), "escaped quote, compact": rawJSON(`["a\" b","c\\"]`), "deep": rawJSON(strings.Repeat("[", 10000) + strings.Repeat("]", 10000))}), true},
+		"raw too deep":      {bad(gosarif.Properties{"r": rawJSON(strings.Repeat("[", 10001) + strings.Repeat("]", 10001))}), false},
+		"raw trailing text": {bad(gosarif.Properties{"r": rawJSON("{}x")}), false},
+		"raw two values":    {bad(gosarif.Properties{"r": rawJSON("1 2")}), false},
+		"raw bad escape":    {bad(gosarif.Properties{"r": rawJSON(`"\x"`)}), false},
+		"related location":  {&gosarif.Result{RelatedLocations: []*gosarif.Location{}}, false},
+		"occurrences":       {&gosarif.Result{OccurrenceCount: &count}, false},
+		"rendered snippet":  {&gosarif.Result{Locations: []*gosarif.Location{{PhysicalLocation: &gosarif.PhysicalLocation{Region: &gosarif.Region{Snippet: &gosarif.ArtifactContent{Rendered: &gosarif.MultiformatMessageString{}}}}}}}, false},
 	} {
 		rep := &gosarif.Report{Runs: []*gosarif.Run{{Results: []*gosarif.Result{tt.r}}}}
 		if got := checkResults(t, name, rep, false); got != map[bool]int{true: 1}[tt.ok] {
