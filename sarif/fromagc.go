@@ -253,6 +253,9 @@ func findingLevel(f *agc.Finding, x xFinding) string {
 
 // xOf reads the agc-action/sarif member of a finding's unknown members.
 func xOf(u agc.Unknown) (xRecord, bool) {
+	if x, ok := parseXMember(u); ok {
+		return x, true
+	}
 	var m struct {
 		X *xRecord `json:"agc-action/sarif"`
 	}
