@@ -79,34 +79,27 @@ type plainRemedy struct{ kind, tool, run, role, authority, ask string }
 
 func (w *runWriter) remedyJSON(r agc.Remedy) (rawCompact, error) {
 	plain := r.Input == nil && r.Edits == nil && r.Options == nil && r.Applied == nil && r.Unknown == nil
-	key := plainRemedy{r.Kind, r.Tool, r.Run, r.Role, r.Authority, r.Ask}
-	if raw, ok := w.remedies[key]; ok && plain {
-		return raw, nil
-	}
-	raw, err := json.Marshal(r, json.Deterministic(true))
-	if err != nil {
-		return nil, err
-	}
-	if plain {
-		w.remedies[key] = raw
-	}
-	return raw, nil
+	return cachedJSON(w.remedies, plainRemedy{r.Kind, r.Tool, r.Run, r.Role, r.Authority, r.Ask}, plain, r)
 }
 
 type plainCheck struct{ kind, run, condition string }
 
 func (w *runWriter) checkJSON(c agc.Check) (rawCompact, error) {
-	plain := c.Unknown == nil
-	key := plainCheck{c.Kind, c.Run, c.Condition}
-	if raw, ok := w.checks[key]; ok && plain {
+	return cachedJSON(w.checks, plainCheck{c.Kind, c.Run, c.Condition}, c.Unknown == nil, c)
+}
+
+// cachedJSON is v's JSON, kept in cache under key when v is plain (key
+// then says all of it).
+func cachedJSON[K comparable](cache map[K]rawCompact, key K, plain bool, v any) (rawCompact, error) {
+	if raw, ok := cache[key]; ok && plain {
 		return raw, nil
 	}
-	raw, err := json.Marshal(c, json.Deterministic(true))
+	raw, err := json.Marshal(v, json.Deterministic(true))
 	if err != nil {
 		return nil, err
 	}
 	if plain {
-		w.checks[key] = raw
+		cache[key] = raw
 	}
 	return raw, nil
 }

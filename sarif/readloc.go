@@ -214,32 +214,22 @@ func (rd *reader) region(m map[string]any, base string) *Region {
 
 func (rd *reader) fixes(m map[string]any, base string, ctx *runCtx) []Fix {
 	var out []Fix
-	for i, v := range rd.arr(m, base, "fixes") {
-		fm, ok := v.(map[string]any)
-		if !ok {
-			continue
-		}
-		p := ptrIdx(ptr(base, "fixes"), i)
+	rd.objects(m, base, "fixes", func(fm map[string]any, p string) {
 		f := Fix{}
 		if d := rd.obj(fm, p, "description"); d != nil {
 			f.Description = rd.str(d, ptr(p, "description"), "text")
 		}
-		cb := ptr(p, "artifactChanges")
-		for j, cv := range rd.arr(fm, p, "artifactChanges") {
-			cm, ok := cv.(map[string]any)
-			if !ok {
-				continue
-			}
-			if c, ok := rd.change(cm, ptrIdx(cb, j), ctx); ok {
+		rd.objects(fm, p, "artifactChanges", func(cm map[string]any, cp string) {
+			if c, ok := rd.change(cm, cp, ctx); ok {
 				f.Changes = append(f.Changes, c)
 			}
-		}
+		})
 		if len(f.Changes) > 0 {
 			out = append(out, f)
 		} else {
 			rd.lint(p, "a fix without usable artifact changes; ignored")
 		}
-	}
+	})
 	return out
 }
 
@@ -252,23 +242,17 @@ func (rd *reader) change(m map[string]any, base string, ctx *runCtx) (Change, bo
 		rd.lint(ptr(base, "artifactLocation"), "an artifact change without a URI; ignored")
 		return c, false
 	}
-	rb := ptr(base, "replacements")
-	for k, rv := range rd.arr(m, base, "replacements") {
-		rm, ok := rv.(map[string]any)
-		if !ok {
-			continue
-		}
-		p := ptrIdx(rb, k)
+	rd.objects(m, base, "replacements", func(rm map[string]any, p string) {
 		dr := rd.obj(rm, p, "deletedRegion")
 		if dr == nil {
 			rd.lint(p, "a replacement without deletedRegion; ignored")
-			continue
+			return
 		}
 		rep := Replacement{Deleted: *rd.region(dr, ptr(p, "deletedRegion"))}
 		if ic := rd.obj(rm, p, "insertedContent"); ic != nil {
 			rep.Inserted = rd.str(ic, ptr(p, "insertedContent"), "text")
 		}
 		c.Replacements = append(c.Replacements, rep)
-	}
+	})
 	return c, len(c.Replacements) > 0
 }

@@ -288,9 +288,8 @@ func (rd *reader) suppressed(m map[string]any, base string) bool {
 }
 
 func (rd *reader) baselineState(m map[string]any, base string) string {
-	s := rd.str(m, base, "baselineState")
-	switch s {
-	case "", "new", "unchanged", "updated", "absent":
+	s, known := rd.enum(m, base, "baselineState", "new", "unchanged", "updated", "absent")
+	if known {
 		return s
 	}
 	rd.lint(ptr(base, "baselineState"), "baselineState %q is unknown; ignored", s)

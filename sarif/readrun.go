@@ -153,9 +153,8 @@ func (rd *reader) messageStrings(m map[string]any, base, key string) map[string]
 
 // level reads a level member and checks it against §3.58.6.
 func (rd *reader) level(m map[string]any, base string) string {
-	l := rd.str(m, base, "level")
-	switch l {
-	case "", "none", "note", "warning", "error":
+	l, known := rd.enum(m, base, "level", "none", "note", "warning", "error")
+	if known {
 		return l
 	}
 	if low := strings.ToLower(l); low == "none" || low == "note" || low == "warning" || low == "error" {
@@ -167,46 +166,32 @@ func (rd *reader) level(m map[string]any, base string) string {
 }
 
 func (rd *reader) invocations(r *Run, m map[string]any, base string) {
-	ib := ptr(base, "invocations")
-	for i, v := range rd.arr(m, base, "invocations") {
-		inv, ok := v.(map[string]any)
-		if !ok {
-			continue
-		}
-		p := ptrIdx(ib, i)
+	rd.objects(m, base, "invocations", func(inv map[string]any, p string) {
 		if r.CommandLine == "" {
 			r.CommandLine = rd.str(inv, p, "commandLine")
 		}
 		if !rd.boolean(inv, p, "executionSuccessful", true) {
 			r.Failed = true
 		}
-		nb := ptr(p, "toolExecutionNotifications")
-		for j, nv := range rd.arr(inv, p, "toolExecutionNotifications") {
-			n, ok := nv.(map[string]any)
-			if !ok || rd.level(n, ptrIdx(nb, j)) != "error" {
-				continue
+		rd.objects(inv, p, "toolExecutionNotifications", func(n map[string]any, np string) {
+			if rd.level(n, np) != "error" {
+				return
 			}
-			if msg := rd.obj(n, ptrIdx(nb, j), "message"); msg != nil {
-				r.Notices = append(r.Notices, rd.str(msg, ptr(ptrIdx(nb, j), "message"), "text"))
+			if msg := rd.obj(n, np, "message"); msg != nil {
+				r.Notices = append(r.Notices, rd.str(msg, ptr(np, "message"), "text"))
 			}
-		}
+		})
 		rd.overrides(r, inv, p)
-	}
+	})
 }
 
 // overrides applies ruleConfigurationOverrides that disable a driver rule.
 func (rd *reader) overrides(r *Run, inv map[string]any, base string) {
-	ob := ptr(base, "ruleConfigurationOverrides")
-	for i, v := range rd.arr(inv, base, "ruleConfigurationOverrides") {
-		o, ok := v.(map[string]any)
-		if !ok {
-			continue
-		}
-		p := ptrIdx(ob, i)
+	rd.objects(inv, base, "ruleConfigurationOverrides", func(o map[string]any, p string) {
 		cfg := rd.obj(o, p, "configuration")
 		desc := rd.obj(o, p, "descriptor")
 		if cfg == nil || desc == nil || rd.boolean(cfg, ptr(p, "configuration"), "enabled", true) {
-			continue
+			return
 		}
 		if idx, ok := rd.integer(desc, ptr(p, "descriptor"), "index"); ok && idx < len(r.Driver.Rules) {
 			r.Driver.Rules[idx].Disabled = true
@@ -217,5 +202,5 @@ func (rd *reader) overrides(r *Run, inv map[string]any, base string) {
 				}
 			}
 		}
-	}
+	})
 }

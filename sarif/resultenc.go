@@ -23,10 +23,9 @@ import (
 // AGC fixture.
 
 type resultEncoder struct {
-	b     []byte
-	comma bool // a member or element was written at this level
-	bad   bool // something only encoding/json can write
-	keys  []string
+	jsonWriter
+	bad  bool // something only encoding/json can write
+	keys []string
 }
 
 // appendResult appends r as encoding/json encodes it; ok is false when it
@@ -38,28 +37,6 @@ func appendResult(dst []byte, r *gosarif.Result, e *resultEncoder) ([]byte, bool
 		return dst, false
 	}
 	return e.b, true
-}
-
-func (e *resultEncoder) open() { e.b = append(e.b, '{'); e.comma = false }
-
-func (e *resultEncoder) close() { e.b = append(e.b, '}'); e.comma = true }
-
-// name starts a member; names are plain ASCII constants.
-func (e *resultEncoder) name(n string) {
-	if e.comma {
-		e.b = append(e.b, ',')
-	}
-	e.b = append(e.b, '"')
-	e.b = append(e.b, n...)
-	e.b = append(e.b, '"', ':')
-	e.comma = false
-}
-
-func (e *resultEncoder) elem() {
-	if e.comma {
-		e.b = append(e.b, ',')
-	}
-	e.comma = false
 }
 
 func (e *resultEncoder) null() { e.b = append(e.b, "null"...); e.comma = true }
@@ -101,8 +78,10 @@ func (e *resultEncoder) props(n string, m map[string]any) {
 	}
 	slices.Sort(keys)
 	e.open()
-	for _, k := range keys {
-		e.elem()
+	for i, k := range keys {
+		if i > 0 {
+			e.b = append(e.b, ',')
+		}
 		e.quote(k)
 		e.b = append(e.b, ':')
 		e.value(m[k])
@@ -204,39 +183,18 @@ func (e *resultEncoder) result(r *gosarif.Result) {
 	e.message(&r.Message)
 	if len(r.Locations) > 0 {
 		e.name("locations")
-		e.b = append(e.b, '[')
-		e.comma = false
-		for _, l := range r.Locations {
-			e.elem()
-			e.location(l)
-		}
-		e.b = append(e.b, ']')
-		e.comma = true
+		e.array(len(r.Locations), func(i int) { e.location(r.Locations[i]) })
 	}
 	e.props("fingerprints", r.Fingerprints)
 	e.props("partialFingerprints", r.PartialFingerprints)
 	if len(r.Suppressions) > 0 {
 		e.name("suppressions")
-		e.b = append(e.b, '[')
-		e.comma = false
-		for _, s := range r.Suppressions {
-			e.elem()
-			e.suppression(s)
-		}
-		e.b = append(e.b, ']')
-		e.comma = true
+		e.array(len(r.Suppressions), func(i int) { e.suppression(r.Suppressions[i]) })
 	}
 	e.str("baselineState", r.BaselineState)
 	if len(r.Fixes) > 0 {
 		e.name("fixes")
-		e.b = append(e.b, '[')
-		e.comma = false
-		for _, f := range r.Fixes {
-			e.elem()
-			e.fix(f)
-		}
-		e.b = append(e.b, ']')
-		e.comma = true
+		e.array(len(r.Fixes), func(i int) { e.fix(r.Fixes[i]) })
 	}
 	e.close()
 }
@@ -252,14 +210,7 @@ func (e *resultEncoder) message(m *gosarif.Message) {
 	e.str("id", m.ID)
 	if len(m.Arguments) > 0 {
 		e.name("arguments")
-		e.b = append(e.b, '[')
-		e.comma = false
-		for _, a := range m.Arguments {
-			e.elem()
-			e.quote(a)
-		}
-		e.b = append(e.b, ']')
-		e.comma = true
+		e.array(len(m.Arguments), func(i int) { e.quote(m.Arguments[i]) })
 	}
 	e.props("properties", m.Properties)
 	e.close()
@@ -282,14 +233,7 @@ func (e *resultEncoder) location(l *gosarif.Location) {
 	}
 	if len(l.LogicalLocations) > 0 {
 		e.name("logicalLocations")
-		e.b = append(e.b, '[')
-		e.comma = false
-		for _, ll := range l.LogicalLocations {
-			e.elem()
-			e.logical(ll)
-		}
-		e.b = append(e.b, ']')
-		e.comma = true
+		e.array(len(l.LogicalLocations), func(i int) { e.logical(l.LogicalLocations[i]) })
 	}
 	if l.Message != nil {
 		e.name("message")
@@ -399,14 +343,7 @@ func (e *resultEncoder) fix(f *gosarif.Fix) {
 	if f.ArtifactChanges == nil {
 		e.null()
 	} else {
-		e.b = append(e.b, '[')
-		e.comma = false
-		for _, c := range f.ArtifactChanges {
-			e.elem()
-			e.change(c)
-		}
-		e.b = append(e.b, ']')
-		e.comma = true
+		e.array(len(f.ArtifactChanges), func(i int) { e.change(f.ArtifactChanges[i]) })
 	}
 	e.props("properties", f.Properties)
 	e.close()
@@ -424,14 +361,7 @@ func (e *resultEncoder) change(c *gosarif.ArtifactChange) {
 	if c.Replacements == nil {
 		e.null()
 	} else {
-		e.b = append(e.b, '[')
-		e.comma = false
-		for _, r := range c.Replacements {
-			e.elem()
-			e.replacement(r)
-		}
-		e.b = append(e.b, ']')
-		e.comma = true
+		e.array(len(c.Replacements), func(i int) { e.replacement(c.Replacements[i]) })
 	}
 	e.props("properties", c.Properties)
 	e.close()

@@ -13,25 +13,25 @@ import (
 // slices as []), with map keys sorted; a string that is not valid UTF-8 is
 // an error, as it is for json v2.
 
-// xWriter appends the members of one JSON object.
-type xWriter struct {
+// jsonWriter appends JSON text; a writer of a format embeds it and adds
+// the values it writes.
+type jsonWriter struct {
 	b     []byte
-	comma bool
-	err   error
+	comma bool // a member or element ends the text: a member name needs a comma first
 }
 
-func (w *xWriter) open() {
+func (w *jsonWriter) open() {
 	w.b = append(w.b, '{')
 	w.comma = false
 }
 
-func (w *xWriter) close() {
+func (w *jsonWriter) close() {
 	w.b = append(w.b, '}')
 	w.comma = true
 }
 
 // name starts a member; names are plain ASCII constants.
-func (w *xWriter) name(n string) {
+func (w *jsonWriter) name(n string) {
 	if w.comma {
 		w.b = append(w.b, ',')
 	}
@@ -39,6 +39,25 @@ func (w *xWriter) name(n string) {
 	w.b = append(w.b, n...)
 	w.b = append(w.b, '"', ':')
 	w.comma = false
+}
+
+// array writes n items as a JSON array; item(i) writes item i.
+func (w *jsonWriter) array(n int, item func(i int)) {
+	w.b = append(w.b, '[')
+	for i := range n {
+		if i > 0 {
+			w.b = append(w.b, ',')
+		}
+		item(i)
+	}
+	w.b = append(w.b, ']')
+	w.comma = true
+}
+
+// xWriter appends the members of one JSON object.
+type xWriter struct {
+	jsonWriter
+	err error
 }
 
 func (w *xWriter) quote(s string) {
@@ -129,19 +148,6 @@ func (w *xWriter) region(r *xRegion) {
 	w.close()
 }
 
-// array writes n items as a JSON array; item(i) writes item i.
-func (w *xWriter) array(n int, item func(i int)) {
-	w.b = append(w.b, '[')
-	for i := range n {
-		if i > 0 {
-			w.b = append(w.b, ',')
-		}
-		item(i)
-	}
-	w.b = append(w.b, ']')
-	w.comma = true
-}
-
 func (w *xWriter) fixes(fixes []xFix) {
 	w.array(len(fixes), func(i int) {
 		f := fixes[i]
@@ -170,7 +176,7 @@ func (w *xWriter) fixes(fixes []xFix) {
 // xRecordMember is the unknown-members value {"agc-action/sarif": x} of a
 // finding; nil if a string is not valid UTF-8.
 func xRecordMember(x *xRecord) jsontext.Value {
-	w := xWriter{b: make([]byte, 0, 256)}
+	w := xWriter{jsonWriter: jsonWriter{b: make([]byte, 0, 256)}}
 	w.open()
 	w.name(xSARIF)
 	w.record(x)
@@ -190,15 +196,7 @@ func xResponseMember(x *xResponse) jsontext.Value {
 	w.open()
 	if x.Results != nil {
 		w.name("results")
-		w.b = append(w.b, '[')
-		for i := range x.Results {
-			if i > 0 {
-				w.b = append(w.b, ',')
-			}
-			w.record(&x.Results[i])
-		}
-		w.b = append(w.b, ']')
-		w.comma = true
+		w.array(len(x.Results), func(i int) { w.record(&x.Results[i]) })
 	}
 	w.close()
 	w.close()

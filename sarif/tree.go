@@ -3,6 +3,7 @@ package sarif
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -50,6 +51,24 @@ func (rd *reader) obj(m map[string]any, base, key string) map[string]any {
 		rd.lint(ptr(base, key), "expected an object, got %s; ignored", kindOf(v))
 	}
 	return o
+}
+
+// objects calls each with every element of the array m[key] that is an
+// object, and its pointer; other elements are skipped.
+func (rd *reader) objects(m map[string]any, base, key string, each func(o map[string]any, p string)) {
+	ab := ptr(base, key)
+	for i, v := range rd.arr(m, base, key) {
+		if o, ok := v.(map[string]any); ok {
+			each(o, ptrIdx(ab, i))
+		}
+	}
+}
+
+// enum reads a string member; known is false when it is set to none of
+// values.
+func (rd *reader) enum(m map[string]any, base, key string, values ...string) (s string, known bool) {
+	s = rd.str(m, base, key)
+	return s, s == "" || slices.Contains(values, s)
 }
 
 func (rd *reader) arr(m map[string]any, base, key string) []any {
