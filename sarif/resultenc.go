@@ -39,6 +39,20 @@ func appendResult(dst []byte, r *gosarif.Result, e *resultEncoder) ([]byte, bool
 	return e.b, true
 }
 
+// list writes member n, an array of count items written by item. An
+// omitempty member is left out when empty; any other is null when nil.
+func (e *resultEncoder) list(n string, count int, omitempty, isNil bool, item func(i int)) {
+	switch {
+	case omitempty && count == 0:
+	case isNil:
+		e.name(n)
+		e.null()
+	default:
+		e.name(n)
+		e.array(count, item)
+	}
+}
+
 func (e *resultEncoder) null() { e.b = append(e.b, "null"...); e.comma = true }
 
 func (e *resultEncoder) quote(s string) { e.b = appendJSONString(e.b, s); e.comma = true }
@@ -181,21 +195,12 @@ func (e *resultEncoder) result(r *gosarif.Result) {
 	e.str("level", r.Level)
 	e.name("message")
 	e.message(&r.Message)
-	if len(r.Locations) > 0 {
-		e.name("locations")
-		e.array(len(r.Locations), func(i int) { e.location(r.Locations[i]) })
-	}
+	e.list("locations", len(r.Locations), true, false, func(i int) { e.location(r.Locations[i]) })
 	e.props("fingerprints", r.Fingerprints)
 	e.props("partialFingerprints", r.PartialFingerprints)
-	if len(r.Suppressions) > 0 {
-		e.name("suppressions")
-		e.array(len(r.Suppressions), func(i int) { e.suppression(r.Suppressions[i]) })
-	}
+	e.list("suppressions", len(r.Suppressions), true, false, func(i int) { e.suppression(r.Suppressions[i]) })
 	e.str("baselineState", r.BaselineState)
-	if len(r.Fixes) > 0 {
-		e.name("fixes")
-		e.array(len(r.Fixes), func(i int) { e.fix(r.Fixes[i]) })
-	}
+	e.list("fixes", len(r.Fixes), true, false, func(i int) { e.fix(r.Fixes[i]) })
 	e.close()
 }
 
@@ -208,10 +213,7 @@ func (e *resultEncoder) message(m *gosarif.Message) {
 	e.str("text", m.Text)
 	e.str("markdown", m.Markdown)
 	e.str("id", m.ID)
-	if len(m.Arguments) > 0 {
-		e.name("arguments")
-		e.array(len(m.Arguments), func(i int) { e.quote(m.Arguments[i]) })
-	}
+	e.list("arguments", len(m.Arguments), true, false, func(i int) { e.quote(m.Arguments[i]) })
 	e.props("properties", m.Properties)
 	e.close()
 }
@@ -231,10 +233,7 @@ func (e *resultEncoder) location(l *gosarif.Location) {
 		e.name("physicalLocation")
 		e.physical(l.PhysicalLocation)
 	}
-	if len(l.LogicalLocations) > 0 {
-		e.name("logicalLocations")
-		e.array(len(l.LogicalLocations), func(i int) { e.logical(l.LogicalLocations[i]) })
-	}
+	e.list("logicalLocations", len(l.LogicalLocations), true, false, func(i int) { e.logical(l.LogicalLocations[i]) })
 	if l.Message != nil {
 		e.name("message")
 		e.message(l.Message)
@@ -339,12 +338,7 @@ func (e *resultEncoder) fix(f *gosarif.Fix) {
 		e.name("description")
 		e.message(f.Description)
 	}
-	e.name("artifactChanges")
-	if f.ArtifactChanges == nil {
-		e.null()
-	} else {
-		e.array(len(f.ArtifactChanges), func(i int) { e.change(f.ArtifactChanges[i]) })
-	}
+	e.list("artifactChanges", len(f.ArtifactChanges), false, f.ArtifactChanges == nil, func(i int) { e.change(f.ArtifactChanges[i]) })
 	e.props("properties", f.Properties)
 	e.close()
 }
@@ -357,12 +351,7 @@ func (e *resultEncoder) change(c *gosarif.ArtifactChange) {
 	e.open()
 	e.name("artifactLocation")
 	e.artifact(&c.ArtifactLocation)
-	e.name("replacements")
-	if c.Replacements == nil {
-		e.null()
-	} else {
-		e.array(len(c.Replacements), func(i int) { e.replacement(c.Replacements[i]) })
-	}
+	e.list("replacements", len(c.Replacements), false, c.Replacements == nil, func(i int) { e.replacement(c.Replacements[i]) })
 	e.props("properties", c.Properties)
 	e.close()
 }
