@@ -70,3 +70,22 @@ func TestXMember(t *testing.T) {
 		same(xResponseMember(&x), xMemberV2(x))
 	}
 }
+
+// TestHelpMember: withHelpMember adds the member json.Marshal writes for
+// {HelpMember: uri}, and nothing when it cannot be written.
+func TestHelpMember(t *testing.T) {
+	for _, uri := range []string{"https://example.com/r?a=1&b=<2>", "a \"b\" \\ \n\u2028 é", "bad \xff"} {
+		want, err := json.Marshal(map[string]string{HelpMember: uri})
+		for _, members := range []string{"{}", `{"x":1}`} {
+			got := withHelpMember([]byte(members), &Result{Rule: &Rule{HelpURI: uri}})
+			switch {
+			case err != nil && string(got) != members:
+				t.Errorf("%q: got %s, want %s unchanged", uri, got, members)
+			case err == nil && members == "{}" && string(got) != string(want):
+				t.Errorf("%q: got %s, want %s", uri, got, want)
+			case err == nil && members != "{}" && string(got) != members[:len(members)-1]+","+string(want[1:]):
+				t.Errorf("%q: got %s, want %s", uri, got, want)
+			}
+		}
+	}
+}

@@ -11,7 +11,6 @@ import (
 
 	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/diag"
-	"github.com/go-json-experiment/json"
 	"github.com/go-json-experiment/json/jsontext"
 )
 
@@ -167,10 +166,13 @@ func withHelpMember(members jsontext.Value, res *Result) jsontext.Value {
 	if res.Rule == nil || res.Rule.HelpURI == "" || len(members) < 2 {
 		return members
 	}
-	v, err := json.Marshal(map[string]string{HelpMember: res.Rule.HelpURI})
+	// {"agc-action/helpUri":URI}, as json.Marshal writes it for the map,
+	// without its reflection.
+	v, err := jsontext.AppendQuote(append(make([]byte, 0, len(HelpMember)+len(res.Rule.HelpURI)+8), `{"`+HelpMember+`":`...), res.Rule.HelpURI)
 	if err != nil {
 		return members
 	}
+	v = append(v, '}')
 	if string(members) == "{}" {
 		return v
 	}

@@ -134,11 +134,11 @@ func estimateResults(rep *gosarif.Report) int {
 			continue
 		}
 		sample := run.Results[:min(len(run.Results), 16)]
-		b, err := encode(sample)
-		if err != nil {
+		var buf bytes.Buffer
+		if writeResults(&buf, sample) != nil {
 			return 0
 		}
-		total += len(b) * len(run.Results) / len(sample) * 9 / 8
+		total += buf.Len() * len(run.Results) / len(sample) * 9 / 8
 	}
 	return total
 }
