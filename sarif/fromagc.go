@@ -1,6 +1,7 @@
 package sarif
 
 import (
+	"bytes"
 	"cmp"
 	"fmt"
 	"io/fs"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/agcgate/agc-action/agc"
 	"github.com/go-json-experiment/json"
+	"github.com/go-json-experiment/json/jsontext"
 	gosarif "github.com/owenrumney/go-sarif/v2/sarif"
 )
 
@@ -253,7 +255,16 @@ func findingLevel(f *agc.Finding, x xFinding) string {
 
 // xOf reads the agc-action/sarif member of a finding's unknown members.
 func xOf(u agc.Unknown) (xRecord, bool) {
-	if x, ok := parseXMember(u); ok {
+	q := []byte(u)
+	if spaceOutsideStrings(q) {
+		// agc.Decode keeps the member as the file spells it (agc.Encode
+		// indents it); removing white space does not change what it says.
+		c := jsontext.Value(bytes.Clone(q))
+		if c.Compact() == nil {
+			q = c
+		}
+	}
+	if x, ok := parseXMember(q); ok {
 		return x, true
 	}
 	var m struct {

@@ -207,3 +207,28 @@ func TestResultEncoderIsEncodingJSON(t *testing.T) {
 		checkMarshal(t, name, rep)
 	}
 }
+
+// FuzzRawJSON: the encoder writes raw JSON as encoding/json does, checked
+// and compacted, and declines what encoding/json refuses.
+func FuzzRawJSON(f *testing.F) {
+	for _, s := range []string{`{"a": [1, 2]}`, `{"a":1,"a":2}`, "\"\xff\"", ` "a\" b" `, `[1,]`, `{} x`, "-0.5e+10", "\t[\n]\r", `"\u00"`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		var want bytes.Buffer
+		wantErr := json.Compact(&want, raw)
+		e := resultEncoder{}
+		e.b = []byte("x")
+		e.raw(raw)
+		switch {
+		case wantErr != nil || len(raw) == 0:
+			if !e.bad {
+				t.Fatalf("%q: wrote %q, encoding/json refuses it (%v)", raw, e.b[1:], wantErr)
+			}
+		case e.bad:
+			t.Fatalf("%q: declined, encoding/json writes %q", raw, want.Bytes())
+		case string(e.b[1:]) != want.String():
+			t.Fatalf("%q: wrote %q, encoding/json writes %q", raw, e.b[1:], want.Bytes())
+		}
+	})
+}
