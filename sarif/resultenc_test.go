@@ -52,6 +52,40 @@ func checkResults(t *testing.T, name string, rep *gosarif.Report, mustEncode boo
 	return n
 }
 
+// eachConverted calls fn with each file's bytes and the responses ToAGC
+// makes of it: nil when ReadLog refuses it.
+func eachConverted(t testing.TB, files []string, fn func(file string, data []byte, rs []*agc.Response)) {
+	t.Helper()
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var rs []*agc.Response
+		if log, _, err := ReadLog(bytes.NewReader(data), f, ReadOptions{}); err == nil {
+			rs, _ = ToAGC(log, ToAGCOptions{})
+		}
+		fn(f, data, rs)
+	}
+}
+
+// viaText is rs written by agc.Encode and read back by agc.Decode, as two
+// runs of the CLI pass them.
+func viaText(t testing.TB, file string, rs []*agc.Response) []*agc.Response {
+	t.Helper()
+	back := make([]*agc.Response, len(rs))
+	for i, r := range rs {
+		text, err := agc.Encode(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if back[i], err = agc.Decode(file, text, agc.Limits{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return back
+}
+
 // agcInputs: every valid AGC fixture of the repository, the package's own
 // AGC test responses and the AGC goldens.
 func agcInputs(t *testing.T) []string {
@@ -122,34 +156,16 @@ func TestResultEncoderIsEncodingJSON(t *testing.T) {
 	sarifs, _ := filepath.Glob("testdata/*.sarif")
 	fixtures, _ := filepath.Glob("../fixtures/sarif/*.sarif")
 	sarifs = append(sarifs, fixtures...)
-	for _, f := range append(testkit.Corpus(t), sarifs...) {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if log, _, err := ReadLog(bytes.NewReader(data), f, ReadOptions{}); err == nil {
-			rs, _ := ToAGC(log, ToAGCOptions{})
+	eachConverted(t, append(testkit.Corpus(t), sarifs...), func(f string, data []byte, rs []*agc.Response) {
+		if rs != nil {
 			fromAGC(f, rs)
-			// Through AGC text, as two runs of the CLI do it.
-			var back []*agc.Response
-			for _, r := range rs {
-				text, err := agc.Encode(r)
-				if err != nil {
-					t.Fatal(err)
-				}
-				d, err := agc.Decode(f, text, agc.Limits{})
-				if err != nil {
-					t.Fatal(err)
-				}
-				back = append(back, d)
-			}
-			fromAGC(f+" (AGC text)", back)
+			fromAGC(f+" (AGC text)", viaText(t, f, rs))
 		}
 		var theirs gosarif.Report
 		if json.Unmarshal(data, &theirs) == nil {
 			written += checkResults(t, f+" (go-sarif)", &theirs, false)
 		}
-	}
+	})
 	if written == 0 {
 		t.Fatal("the encoder wrote none of go-sarif's results")
 	}

@@ -2,7 +2,6 @@ package sarif
 
 import (
 	"bytes"
-	"os"
 	"reflect"
 	"testing"
 
@@ -46,32 +45,16 @@ func xMembers(t testing.TB) (canonical, other [][]byte) {
 			canonical = append(canonical, u)
 		}
 	}
-	for _, f := range testkit.Corpus(t) {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		log, _, err := ReadLog(bytes.NewReader(data), f, ReadOptions{})
-		if err != nil {
-			continue
-		}
-		rs, _ := ToAGC(log, ToAGCOptions{})
-		for _, r := range rs {
-			// As ToAGC writes it, and as agc.Decode reads it from the text
-			// agc.Encode writes (indented).
-			text, err := agc.Encode(r)
-			if err != nil {
-				t.Fatal(err)
-			}
-			back, err := agc.Decode(f, text, agc.Limits{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			for i, fd := range r.Findings {
-				canonical = append(canonical, fd.Unknown, back.Findings[i].Unknown)
+	eachConverted(t, testkit.Corpus(t), func(f string, _ []byte, rs []*agc.Response) {
+		// As ToAGC writes it, and as agc.Decode reads it from the text
+		// agc.Encode writes (indented).
+		back := viaText(t, f, rs)
+		for i, r := range rs {
+			for j, fd := range r.Findings {
+				canonical = append(canonical, fd.Unknown, back[i].Findings[j].Unknown)
 			}
 		}
-	}
+	})
 	for _, s := range []string{
 		``, `{}`, `null`, `{"agc-action/sarif":null}`, `{"agc-action/sarif":{}}`,
 		`{"agc-action/sarif":{"level":"error"}} `, ` {"agc-action/sarif":{"level":"error"}}`, "{\n \"agc-action/sarif\" : {\"level\":\"a b\"}\t}",
