@@ -284,7 +284,7 @@ func uintPtr(n int) *uint     { u := uint(n); return &u }
 // relPath reports whether p can be an artifact URI relative to the source
 // root: not empty, not absolute, no scheme, not leaving the root.
 func relPath(p string) bool {
-	if p == "" || p == "." || strings.HasPrefix(p, "/") || hasScheme(p) || driveRE.MatchString(p) || strings.ContainsRune(p, '\\') {
+	if p == "" || p == "." || strings.HasPrefix(p, "/") || hasScheme(p) || hasDrive(p) || strings.ContainsRune(p, '\\') {
 		return false
 	}
 	c := path.Clean(p)

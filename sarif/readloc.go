@@ -3,7 +3,6 @@ package sarif
 import (
 	"net/url"
 	"path"
-	"regexp"
 	"strings"
 	"unicode/utf8"
 )
@@ -104,12 +103,28 @@ func (rd *reader) applyBase(uri, id, base string, ctx *runCtx, depth int) string
 	return joined
 }
 
-var (
-	schemeRE = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+.\-]*:`)
-	driveRE  = regexp.MustCompile(`^/?[A-Za-z]:/`)
-)
+// hasScheme reports whether uri starts with a scheme (RFC 3986 §3.1:
+// ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":") that is not a drive.
+// It and hasDrive are read for every result, so they match by hand what
+// `^[A-Za-z][A-Za-z0-9+.\-]*:` and `^/?[A-Za-z]:/` match (TestURIMatchers).
+func hasScheme(uri string) bool {
+	if uri == "" || !isAlpha(uri[0]) {
+		return false
+	}
+	i := 1
+	for i < len(uri) && (isAlpha(uri[i]) || uri[i] >= '0' && uri[i] <= '9' || uri[i] == '+' || uri[i] == '.' || uri[i] == '-') {
+		i++
+	}
+	return i < len(uri) && uri[i] == ':' && !hasDrive(uri)
+}
 
-func hasScheme(uri string) bool { return schemeRE.MatchString(uri) && !driveRE.MatchString(uri) }
+// hasDrive reports whether p starts with a drive letter: C:/ or /C:/.
+func hasDrive(p string) bool {
+	p = strings.TrimPrefix(p, "/")
+	return len(p) >= 3 && isAlpha(p[0]) && p[1] == ':' && p[2] == '/'
+}
+
+func isAlpha(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
 
 // normalizePath turns a URI reference into a slash path: relative to the
 // root when possible, absolute otherwise; other schemes are kept as URIs.
@@ -135,7 +150,7 @@ func (rd *reader) normalizePath(uri, p, root string) (string, bool) {
 	case hasScheme(dec):
 		return dec, false
 	}
-	if driveRE.MatchString(dec) {
+	if hasDrive(dec) {
 		dec = strings.TrimPrefix(dec, "/")
 		return rd.absolute(dec, p, root)
 	}

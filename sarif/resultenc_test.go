@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -247,4 +248,30 @@ func FuzzRawJSON(f *testing.F) {
 			t.Fatalf("%q: wrote %q, encoding/json writes %q", raw, e.b[1:], want.Bytes())
 		}
 	})
+}
+
+// TestURIMatchers: hasScheme and hasDrive match what the regular
+// expressions they replace match.
+func TestURIMatchers(t *testing.T) {
+	for _, s := range []string{"", ":", "a", "a:", "A:/x", "/c:/x", "//c:/x", "c:", "c:x", "/c:", "1a:", "a1+.-:", "a_b:", "file:///x", "https://x", "src/a:b", "é:", "a:/", "/", "ab:/"} {
+		checkURIMatchers(t, s)
+	}
+}
+
+func FuzzURIMatchers(f *testing.F) {
+	for _, s := range []string{"a:", "/c:/x", "file:///x", "src/a.go"} {
+		f.Add(s)
+	}
+	f.Fuzz(checkURIMatchers)
+}
+
+func checkURIMatchers(t *testing.T, s string) {
+	scheme := regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+.\-]*:`)
+	drive := regexp.MustCompile(`^/?[A-Za-z]:/`)
+	if got, want := hasDrive(s), drive.MatchString(s); got != want {
+		t.Fatalf("hasDrive(%q) = %v, want %v", s, got, want)
+	}
+	if got, want := hasScheme(s), scheme.MatchString(s) && !drive.MatchString(s); got != want {
+		t.Fatalf("hasScheme(%q) = %v, want %v", s, got, want)
+	}
 }
