@@ -3,6 +3,8 @@ package fingerprint
 import (
 	"testing"
 
+	"github.com/agcgate/agc-action/internal/testkit"
+
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -35,10 +37,7 @@ func TestDiff(t *testing.T) {
 		}
 		return Tree{All: m.entries, Selected: sel}
 	}
-	var got []string
-	for _, c := range Diff(tree(old, scope), tree(new, mustScope(t, "src/**", "tools/**"))) {
-		got = append(got, c.String())
-	}
+	got := testkit.Strings(Diff(tree(old, scope), tree(new, mustScope(t, "src/**", "tools/**"))))
 	want := []string{
 		"src/a.go modified",
 		"src/b.go renamed to docs/b.go",

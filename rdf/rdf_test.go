@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/agcgate/agc-action/internal/testkit"
+
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/agcgate/agc-action/agc"
@@ -215,10 +217,7 @@ func TestLenientFields(t *testing.T) {
 	if d.Message != "5" || d.Location.Range.Start.Line != 3 || d.Location.Range.End != nil || len(d.Suggestions) != 0 || d.Code != nil {
 		t.Errorf("read %+v", d)
 	}
-	var got []string
-	for _, l := range lints {
-		got = append(got, l.String())
-	}
+	got := testkit.Strings(lints)
 	want := []string{
 		"in.rdjson:1:30: /diagnostics/0/message: message should be a string; read as \"5\"",
 		"in.rdjson:1:105: /diagnostics/0/location/range/start/column: column should be an integer from 0 to 2147483647, not -1; ignored",

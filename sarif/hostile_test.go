@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/agcgate/agc-action/internal/testkit"
+
 	"github.com/agcgate/agc-action/sarif"
 	"github.com/agcgate/agc-action/sarif/sariftest"
 )
@@ -66,10 +68,7 @@ func TestHostile(t *testing.T) {
 			if err != nil {
 				t.Fatalf("ReadLog: %v", err)
 			}
-			var got []string
-			for _, l := range lints {
-				got = append(got, l.String())
-			}
+			got := testkit.Strings(lints)
 			for _, want := range tt.wantLints {
 				found := false
 				for _, g := range got {

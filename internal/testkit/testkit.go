@@ -12,6 +12,7 @@
 package testkit
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -193,4 +194,18 @@ func WantErr(t testing.TB, err error, want string) bool {
 		t.Fatalf("err = %v, want one containing %q", err, want)
 	}
 	return want != ""
+}
+
+// Strings is the String of each of xs, for comparing lints, changes and
+// the like with the lines a test expects; nil when xs is empty, as a list
+// appended to from nothing would be.
+func Strings[T fmt.Stringer](xs []T) []string {
+	if len(xs) == 0 {
+		return nil
+	}
+	out := make([]string, len(xs))
+	for i, x := range xs {
+		out[i] = x.String()
+	}
+	return out
 }
