@@ -102,42 +102,27 @@ func (s *shape) skip() bool {
 // object reads an object, calling member with each name; member reads the
 // value.
 func (s *shape) object(member func(name []byte) bool) bool {
-	if s.next() != '{' {
-		return false
-	}
-	s.i++
-	if s.next() == '}' {
-		s.i++
-		return true
-	}
-	for {
+	return s.seq('{', '}', func() bool {
 		name, ok := s.str()
 		if !ok || s.next() != ':' {
 			return false
 		}
 		s.i++
-		if !member(name) {
-			return false
-		}
-		switch s.next() {
-		case ',':
-			s.i++
-		case '}':
-			s.i++
-			return true
-		default:
-			return false
-		}
-	}
+		return member(name)
+	})
 }
 
 // array reads an array, calling item for each element; item reads it.
-func (s *shape) array(item func() bool) bool {
-	if s.next() != '[' {
+func (s *shape) array(item func() bool) bool { return s.seq('[', ']', item) }
+
+// seq reads what open and close enclose, items separated by commas, each
+// read by item.
+func (s *shape) seq(open, close byte, item func() bool) bool {
+	if s.next() != open {
 		return false
 	}
 	s.i++
-	if s.next() == ']' {
+	if s.next() == close {
 		s.i++
 		return true
 	}
@@ -148,7 +133,7 @@ func (s *shape) array(item func() bool) bool {
 		switch s.next() {
 		case ',':
 			s.i++
-		case ']':
+		case close:
 			s.i++
 			return true
 		default:
