@@ -30,11 +30,13 @@ const zwsp = "\u200b"
 //   - a zero-width space goes after "@" before a name character (no
 //     mention, no e-mail autolink), after "#" or "GH-" before a digit (no
 //     issue reference, "owner/repo#1" included), before the "//" of every
-//     scheme but https (no http:, javascript: or data: autolink) and
+//     scheme but https (no http:, javascript: or data: autolink), before
+//     the "//" of an https URL to an issue, a pull request or a discussion
+//     on any host (crossLinks: no back-reference in that thread) and
 //     inside "www." not after "https://" (no www autolink).
 //
-// Colons, full stops, quotes, parentheses and https URLs are left as they
-// are: GitHub shows an https URL as a link, which is harmless.
+// Colons, full stops, quotes, parentheses and other https URLs are left as
+// they are: GitHub shows an https URL as a link, which is harmless.
 func Escape(s string) string {
 	s = strings.TrimLeft(strings.ReplaceAll(clean(s), "\n", " "), " \t")
 	var b strings.Builder
@@ -68,11 +70,51 @@ func escapeRune(b *strings.Builder, s string, i int, r, next rune) {
 		b.WriteString(zwsp)
 	case r == '-' && isDigit(next) && hasSuffixFold(before, "gh"):
 		b.WriteString(zwsp)
-	case r == ':' && strings.HasPrefix(s[i+1:], "//") && !hasSuffixFold(before, "https"):
+	case r == ':' && strings.HasPrefix(s[i+1:], "//") && (!hasSuffixFold(before, "https") || crossLinks(autolinkPath(s[i+3:]))):
 		b.WriteString(zwsp)
 	case (r == 'w' || r == 'W') && next == '.' && hasSuffixFold(before, "ww") && !strings.HasSuffix(before[:len(before)-2], "://"):
 		b.WriteString(zwsp)
 	}
+}
+
+// maxLinkScan bounds how much of an autolink autolinkPath reads: an
+// issue's path (owner, repository, kind, number) is far shorter, and the
+// bound keeps Escape linear on text made of "https://" repeated.
+const maxLinkScan = 1024
+
+// autolinkPath returns the path of the URL whose text follows "https://"
+// in rest: after the host, up to what ends an autolink (a blank or "<"),
+// a query or a fragment.
+func autolinkPath(rest string) string {
+	rest = rest[:min(len(rest), maxLinkScan)]
+	if end := strings.IndexAny(rest, " \t<?#"); end >= 0 {
+		rest = rest[:end]
+	}
+	if slash := strings.IndexAny(rest, "/\\"); slash >= 0 {
+		return rest[slash:]
+	}
+	return ""
+}
+
+// crossLinks reports whether path, a URL's path, is that of an issue, a
+// pull request or a discussion ("/OWNER/REPO/issues/1", "pull", "pulls",
+// "discussions", anything after the number) on any host, GitHub
+// Enterprise's included: a link there puts a back-reference in that
+// thread's timeline, as "owner/repo#1" would. Percent-encoding, doubled
+// slashes, backslashes and case do not hide one.
+func crossLinks(path string) bool {
+	if p, err := url.PathUnescape(path); err == nil {
+		path = p
+	}
+	segs := strings.FieldsFunc(path[:min(len(path), maxLinkScan)], func(r rune) bool { return r == '/' || r == '\\' })
+	if len(segs) < 4 || !isDigit(rune(segs[3][0])) {
+		return false
+	}
+	switch strings.ToLower(segs[2]) {
+	case "issues", "pull", "pulls", "discussions":
+		return true
+	}
+	return false
 }
 
 // startsBlock reports whether r, the first visible character of a line,
@@ -112,14 +154,15 @@ func hasSuffixFold(s, suffix string) bool {
 
 // HTTPSURL returns u as it may be a link's destination: an absolute https
 // URL with a host, no credentials, no space, no control character and
-// nothing Markdown would read as the end of a destination; ok is false for
+// nothing Markdown would read as the end of a destination, and not to an
+// issue, a pull request or a discussion (crossLinks); ok is false for
 // anything else (http:, javascript:, data:, relative), which must stay text.
 func HTTPSURL(u string) (host string, ok bool) {
 	if u == "" || len(u) > 2048 || strings.ContainsAny(u, " \t\n\r<>()\"'`\\|") || clean(u) != u {
 		return "", false
 	}
 	p, err := url.Parse(u)
-	if err != nil || p.Scheme != "https" || p.Host == "" || p.User != nil || p.Opaque != "" {
+	if err != nil || p.Scheme != "https" || p.Host == "" || p.User != nil || p.Opaque != "" || crossLinks(p.EscapedPath()) {
 		return "", false
 	}
 	return p.Hostname(), true

@@ -59,12 +59,27 @@ func TestEscape(t *testing.T) {
 		{"terminal escape", "\x1b[31mred", `\\u001b\[31mred`},
 		{"bidi override", "a\u202eb", `a\\u202eb`},
 		{"invalid UTF-8", "a\xffb", "a\uFFFDb"},
+		{"issue URL", "see https://github.com/o/r/issues/1", "see https:" + zwsp + "//github.com/o/r/issues/1"},
+		{"pull URL", "https://github.com/o/r/pull/2/files", "https:" + zwsp + "//github.com/o/r/pull/2/files"},
+		{"pulls URL", "https://github.com/o/r/pulls/3", "https:" + zwsp + "//github.com/o/r/pulls/3"},
+		{"discussion URL", "https://github.com/o/r/discussions/4#discussioncomment-5", "https:" + zwsp + "//github.com/o/r/discussions/4#discussioncomment-5"},
+		{"issue comment URL", "(https://github.com/o/r/issues/6#issuecomment-7)", "(https:" + zwsp + "//github.com/o/r/issues/6#issuecomment-7)"},
+		{"enterprise issue URL", "https://ghe.example.com/o/r/issues/8", "https:" + zwsp + "//ghe.example.com/o/r/issues/8"},
+		{"www issue URL", "https://www.github.com/o/r/issues/9", "https:" + zwsp + "//www.github.com/o/r/issues/9"},
+		{"upper-case issue URL", "HTTPS://GitHub.com/o/r/Issues/10", "HTTPS:" + zwsp + "//GitHub.com/o/r/Issues/10"},
+		{"encoded issue URL", "https://github.com/o/r/%69ssues/11", "https:" + zwsp + "//github.com/o/r/%69ssues/11"},
+		{"issue URL with query", "https://github.com/o/r/issues/12?x=1", "https:" + zwsp + "//github.com/o/r/issues/12?x=1"},
 		// Harmless text stays as written.
 		{"plain", "plain words", "plain words"},
 		{"punctuation", "Expected '===' and instead saw '=='.", "Expected '===' and instead saw '=='."},
 		{"colons and stops", "F01: problem found here.", "F01: problem found here."},
 		{"https URL", "see https://eslint.org/docs/latest/rules/semi.", "see https://eslint.org/docs/latest/rules/semi."},
 		{"https www URL", "https://www.example.com/x", "https://www.example.com/x"},
+		{"repository URL", "https://github.com/o/r", "https://github.com/o/r"},
+		{"issues list URL", "https://github.com/o/r/issues", "https://github.com/o/r/issues"},
+		{"file URL", "https://github.com/o/r/blob/main/docs/issues/1.md", "https://github.com/o/r/blob/main/docs/issues/1.md"},
+		{"docs issues path", "https://docs.example.com/issues/1", "https://docs.example.com/issues/1"},
+		{"two URLs", "https://eslint.org/x https://github.com/o/r/issues/1", "https://eslint.org/x https:" + zwsp + "//github.com/o/r/issues/1"},
 		{"quotes and parens", `"x" ('y') {z} a=b; c+d!`, `"x" ('y') {z} a=b; c+d!`},
 		{"hash without digit", "a.go#Open", "a.go#Open"},
 		{"dash", "main-checkout", "main-checkout"},
@@ -133,6 +148,9 @@ func checkInert(t testing.TB, in, out string) {
 		if !strings.HasPrefix(tag, `<a href="https://`) && tag != "</a>" {
 			t.Errorf("Escape(%q) = %q renders the element %s: %s", in, out, tag, html)
 		}
+		if crossLinkRe.MatchString(stdhtml.UnescapeString(tag)) {
+			t.Errorf("Escape(%q) = %q renders a link to an issue, pull request or discussion: %s", in, out, html)
+		}
 	}
 	if strings.Count(html, "<p>") != 1 {
 		t.Errorf("Escape(%q) = %q renders as more than one paragraph: %s", in, out, html)
@@ -153,6 +171,47 @@ func checkInert(t testing.TB, in, out string) {
 }
 
 var tagRe = regexp.MustCompile(`<[^>]*>`)
+
+// crossLinkRe matches a link GitHub would turn into a back-reference in
+// another issue's timeline: one to an issue, a pull request or a
+// discussion, on any host.
+var crossLinkRe = regexp.MustCompile(`(?i)<a href="https://[^/"]+/+[^/"]+/+[^/"]+/+(issues|pulls?|discussions)/+[0-9]`)
+
+// TestLink checks help links: a clean https URL is a link showing its host;
+// anything else, a URL to an issue, a pull request or a discussion
+// included (a link there cross-links that thread), is text, never a link.
+func TestLink(t *testing.T) {
+	tests := []struct {
+		name, u, want string
+	}{
+		{"docs page", "https://eslint.org/docs/latest/rules/semi", "[`semi`](https://eslint.org/docs/latest/rules/semi) (eslint.org)"},
+		{"repository file", "https://github.com/o/r/blob/main/docs/rules/x.md", "[`semi`](https://github.com/o/r/blob/main/docs/rules/x.md) (github.com)"},
+		{"none", "", "`semi`"},
+		{"http", "http://evil.example/x", "`semi` (http:" + zwsp + "//evil.example/x)"},
+		{"javascript", "javascript:alert(1)", "`semi` (javascript:alert(1))"},
+		{"issue", "https://github.com/o/r/issues/1", "`semi` (https:" + zwsp + "//github.com/o/r/issues/1)"},
+		{"pull", "https://github.com/o/r/pull/2", "`semi` (https:" + zwsp + "//github.com/o/r/pull/2)"},
+		{"discussion", "https://github.com/o/r/discussions/3", "`semi` (https:" + zwsp + "//github.com/o/r/discussions/3)"},
+		{"enterprise issue", "https://ghe.example.com/o/r/issues/4#issuecomment-5", "`semi` (https:" + zwsp + "//ghe.example.com/o/r/issues/4#issuecomment-5)"},
+		{"encoded issue", "https://github.com/o/r/%69ssues/6", "`semi` (https:" + zwsp + "//github.com/o/r/%69ssues/6)"},
+		{"doubled slashes", "https://github.com/o//r/issues/7", "`semi` (https:" + zwsp + "//github.com/o//r/issues/7)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := Link("`semi`", tt.u)
+			if got != tt.want {
+				t.Errorf("Link(%q)\n got %q\nwant %q", tt.u, got, tt.want)
+			}
+			var h strings.Builder
+			if err := gfm.Convert([]byte(got), &h); err != nil {
+				t.Fatal(err)
+			}
+			if crossLinkRe.MatchString(h.String()) {
+				t.Errorf("Link(%q) renders a link to an issue, pull request or discussion: %s", tt.u, h.String())
+			}
+		})
+	}
+}
 
 func TestFence(t *testing.T) {
 	tests := []struct {
