@@ -6,9 +6,11 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"strconv"
 	"strings"
 
 	"github.com/agcgate/agc-action/agc"
@@ -215,19 +217,23 @@ func convertFormat(reg *formats.Registry, opts convertOptions, name string, data
 // code. It does for one input, written with -o to a regular file (or a
 // new one), as AGC: standard output takes the buffered path, which checks
 // the whole of what it prints (writeOut). The output is written to a
-// temporary file beside it and renamed, so that a failure leaves nothing.
+// temporary file beside it and renamed, so that a failure leaves nothing;
+// it gets the mode os.WriteFile(…, 0o644) gives on the buffered path: an
+// existing file's, else 0644 less the umask.
 func convertStreamed(e *Env, reg *formats.Registry, opts convertOptions, file string, data []byte, fsys fs.FS, root string) (int, bool) {
 	if len(opts.files) != 1 || opts.out == "" || opts.to != "" && opts.to != "agc" {
 		return 0, false
 	}
-	if st, err := os.Lstat(opts.out); err == nil && !st.Mode().IsRegular() || err != nil && !errors.Is(err, fs.ErrNotExist) {
+	st, err := os.Lstat(opts.out)
+	if err == nil && !st.Mode().IsRegular() || err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return 0, false
 	}
+	existing := err == nil
 	name := displayName(file)
 	if f, err := convertFormat(reg, opts, name, data); err != nil || f.Name != "sarif" {
 		return 0, false
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(opts.out), "."+filepath.Base(opts.out)+".*")
+	tmp, err := createBeside(opts.out, 0o644)
 	if err != nil {
 		return 0, false
 	}
@@ -240,7 +246,10 @@ func convertStreamed(e *Env, reg *formats.Registry, opts convertOptions, file st
 		err = cerr
 	}
 	if err == nil && ok {
-		if err = os.Chmod(tmp.Name(), 0o644); err == nil {
+		if existing {
+			err = os.Chmod(tmp.Name(), st.Mode().Perm())
+		}
+		if err == nil {
 			err = os.Rename(tmp.Name(), opts.out)
 		}
 	}
@@ -262,6 +271,21 @@ func convertStreamed(e *Env, reg *formats.Registry, opts convertOptions, file st
 		return ExitFail, true
 	}
 	return ExitOK, true
+}
+
+// createBeside creates a new file for reading and writing in path's
+// directory, named "." and path's base and a random suffix, as
+// os.CreateTemp does, but with perm less the umask (os.CreateTemp's is
+// 0600).
+func createBeside(path string, perm fs.FileMode) (*os.File, error) {
+	prefix := filepath.Join(filepath.Dir(path), "."+filepath.Base(path)+".")
+	for range 100 {
+		f, err := os.OpenFile(prefix+strconv.FormatUint(rand.Uint64(), 36), os.O_RDWR|os.O_CREATE|os.O_EXCL, perm)
+		if !errors.Is(err, fs.ErrExist) {
+			return f, err
+		}
+	}
+	return nil, fmt.Errorf("create a file beside %s: %w", path, fs.ErrExist)
 }
 
 func convertRead(e *Env, reg *formats.Registry, opts convertOptions, file string, data []byte, fsys fs.FS, root string) ([]*agc.Response, string, error) {
