@@ -120,12 +120,17 @@ func (c *Client) deliver(ctx context.Context, gates []agc.Doc, opt DeliverOption
 		rep.Reviews[g.Response.Gate.ID], results[i] = res, res
 		if err != nil {
 			results[i] = nil // its threads wait for a run that posts its review
-			if refused(err) && c.movedOn(ctx, opt, rep, "writes no more reviews", &errs) {
+			// a refusal with a newer head is the newer run's to write; one
+			// whose head cannot be re-read stops here, this review lost too
+			stop := refused(err) && c.movedOn(ctx, opt, rep, "writes no more reviews", &errs)
+			if !stop || rep.NewerHead == "" {
+				errs = append(errs, fmt.Errorf("gate %s: %w", g.Response.Gate.ID, err))
+				rep.NotDelivered = append(rep.NotDelivered, reviewLeft(g.Response.Gate.ID, len(plans[i].New)-res.Posted, len(plans[i].Edits)-res.Edited))
+			}
+			if stop {
 				notDelivered(rep, gates, plans, i+1)
 				return errors.Join(errs...)
 			}
-			errs = append(errs, fmt.Errorf("gate %s: %w", g.Response.Gate.ID, err))
-			rep.NotDelivered = append(rep.NotDelivered, reviewLeft(g.Response.Gate.ID, len(plans[i].New)-res.Posted, len(plans[i].Edits)-res.Edited))
 			continue
 		}
 		reopen, resolve = append(reopen, plans[i].Reopen...), append(resolve, plans[i].Resolve...)
