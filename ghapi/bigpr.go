@@ -8,6 +8,7 @@ import (
 	"maps"
 	"net/http"
 	"slices"
+	"time"
 
 	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/internal/logsafe"
@@ -137,7 +138,7 @@ func (c *Client) loadAndPlan(ctx context.Context, gates []agc.Doc, opt DeliverOp
 	if !opt.Review || opt.PR <= 0 {
 		return nil, nil
 	}
-	info, err := c.Pull(ctx, opt.PR)
+	info, err := c.headNow(ctx, opt)
 	if err == nil && newer(info, opt.HeadSHA) {
 		noteNewer(opt, rep, info.HeadSHA, "writes no review")
 		return nil, nil
@@ -169,7 +170,7 @@ func (c *Client) movedOn(ctx context.Context, opt DeliverOptions, rep *Report, w
 	if rep.NewerHead != "" {
 		return true
 	}
-	info, err := c.Pull(ctx, opt.PR)
+	info, err := c.headNow(ctx, opt)
 	if err != nil {
 		*errs = append(*errs, err)
 		return true
@@ -181,14 +182,39 @@ func (c *Client) movedOn(ctx context.Context, opt DeliverOptions, rep *Report, w
 	return true
 }
 
+// headLag is how long a run waits before it reads the pull request again
+// when GitHub names a head other than the run's: GET /pulls/{n} can lag a
+// push and still name the previous head to the run for the new one.
+const headLag = 5 * time.Second
+
+// headNow reads the pull request; when it names a head other than the
+// run's, it waits headLag (the client's Sleep) and reads it once more,
+// since the run cannot tell a lagging answer from a newer head.
+func (c *Client) headNow(ctx context.Context, opt DeliverOptions) (*PullInfo, error) {
+	info, err := c.Pull(ctx, opt.PR)
+	if err != nil || !newer(info, opt.HeadSHA) {
+		return info, err
+	}
+	sleep := c.cfg.Retry.Sleep
+	if sleep == nil {
+		sleep = sleepCtx
+	}
+	if err := sleep(ctx, headLag); err != nil {
+		return nil, err
+	}
+	return c.Pull(ctx, opt.PR)
+}
+
 // newer reports whether the pull request has a head other than head; a
-// pull request with no head named (a dry run's answer) has not.
+// pull request with no head named (a dry run's answer) has not. The other
+// head is taken as the newer, whose run writes: an older run must not
+// write after a newer one.
 func newer(info *PullInfo, head string) bool { return info.HeadSHA != "" && info.HeadSHA != head }
 
 func noteNewer(opt DeliverOptions, rep *Report, head, what string) {
 	rep.NewerHead = head
-	fmt.Fprintf(opt.Log, "pull request #%d: its head is now %s, newer than %s this run reports on: this run %s (the newer head's run does); its check runs are on %s\n",
-		opt.PR, head, opt.HeadSHA, what, opt.HeadSHA)
+	fmt.Fprintf(opt.Log, "pull request #%d: GitHub names head %s, not %s this run reports on (read twice, %v apart): this run %s (the run for %s does); its check runs are on %s\n",
+		opt.PR, head, opt.HeadSHA, headLag, what, head, opt.HeadSHA)
 }
 
 // refused reports whether GitHub refused a write as invalid (422), which a

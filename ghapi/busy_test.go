@@ -79,7 +79,7 @@ func TestRaceOlderHeadWritesNoReview(t *testing.T) {
 			if after := snapshotPR(srv); after != before {
 				t.Errorf("the older run changed the review:\nbefore %s\nafter  %s", before, after)
 			}
-			if !strings.Contains(log, "newer than "+headSHA) {
+			if !strings.Contains(log, "not "+headSHA) {
 				t.Errorf("log does not say why no review was written:\n%s", log)
 			}
 			t.Logf("requests: %v", srv.Counts())

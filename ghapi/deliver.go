@@ -46,9 +46,10 @@ type Report struct {
 	Checks   int
 	Statuses int
 	Degraded bool
-	// NewerHead is set when the pull request's head moved on during the
-	// run: the newer head's run writes the review and resolves the
-	// threads, this one wrote its check runs and statuses only.
+	// NewerHead is set when GitHub names, read twice, a head other than
+	// the run's (taken as newer: the head moved on during the run): that
+	// head's run writes the review and resolves the threads, this one
+	// wrote its check runs and statuses only.
 	NewerHead string
 	// NotDelivered names what failed to be written, in order (a check
 	// run, a review, thread changes), when delivery failed.
