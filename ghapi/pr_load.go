@@ -34,6 +34,13 @@ func (c *Client) LoadPR(ctx context.Context, number int, headSHA string) (*revie
 	return st, nil
 }
 
+// noHunks are the statuses of a file listed without a patch that has no
+// lines to comment on: a removed file, and a file renamed or copied (as
+// GitHub lists a 100% rename or copy), which the clone's diff
+// (--no-renames) would call all added, lines GitHub's diff lacks, so
+// that GitHub would refuse the whole review.
+var noHunks = map[string]bool{"removed": true, "renamed": true, "copied": true}
+
 func (c *Client) loadFiles(ctx context.Context, st *review.PRState) error {
 	opt := &github.ListOptions{PerPage: perPage}
 	for {
@@ -47,7 +54,7 @@ func (c *Client) loadFiles(ctx context.Context, st *review.PRState) error {
 				return fmt.Errorf("pull request file %s: %w", f.GetFilename(), err)
 			}
 			d := review.NewFileDiff(f.GetFilename(), f.GetStatus(), hunks)
-			d.NoPatch = f.GetPatch() == "" && f.GetStatus() != "removed"
+			d.NoPatch = f.GetPatch() == "" && !noHunks[f.GetStatus()]
 			st.Diffs[f.GetFilename()] = d
 		}
 		if resp.NextPage == 0 {

@@ -34,6 +34,9 @@ func listFiles(s *Server, w http.ResponseWriter, q *request) {
 			"blob_url": blob, "raw_url": strings.Replace(blob, "/blob/", "/raw/", 1),
 			"contents_url": fmt.Sprintf("https://api.github.com/repos/%s/contents/%s?ref=%s", pr.Repo, f.Path, pr.HeadSHA),
 		}
+		if f.Previous != "" {
+			e["previous_filename"] = f.Previous
+		}
 		if f.patch != "" && !f.Binary && (s.opt.MaxPatchBytes <= 0 || len(f.patch) <= s.opt.MaxPatchBytes) {
 			e["patch"] = f.patch
 		}

@@ -15,6 +15,11 @@ type File struct {
 	Head string
 	// Binary files are listed without a patch, as GitHub lists them.
 	Binary bool
+	// Previous is the path the file had at the base when the pull request
+	// renames it (Base is its content there): GitHub lists it with status
+	// renamed and previous_filename, and, when the content is the same,
+	// without a patch.
+	Previous string
 }
 
 type prFile struct {
@@ -190,6 +195,9 @@ func newPRFile(f File) *prFile {
 		pf.status = "added"
 	case f.Head == "":
 		pf.status = "removed"
+	}
+	if f.Previous != "" {
+		pf.status = "renamed"
 	}
 	if f.Binary {
 		return pf // no lines to comment on, no patch
