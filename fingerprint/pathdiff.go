@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io/fs"
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // PathDiff is one file's change between a pull request's base and head,
@@ -51,7 +53,7 @@ func (g *Git) Diffs(ctx context.Context, base, head string, paths []string) (map
 func (g *Git) diffs(ctx context.Context, base, head string, paths []string, into map[string]PathDiff) error {
 	args := []string{"-c", "core.quotePath=false", "diff", "--no-ext-diff", "--no-textconv", "--no-color", "--no-renames", "-U3", base + "..." + head, "--"}
 	for _, p := range paths {
-		if p == "" || strings.ContainsAny(p, "\x00\n") || strings.HasPrefix(p, "/") {
+		if !InTree(p) {
 			return fmt.Errorf("diff of %q: not a path in the tree", p)
 		}
 		args = append(args, ":(literal)"+p)
@@ -72,6 +74,14 @@ func (g *Git) diffs(ctx context.Context, base, head string, paths []string, into
 		into[path] = d
 	}
 	return nil
+}
+
+// InTree reports whether p can name a file of a git tree as git diff
+// takes it: clean, relative, neither "." nor above the root, no trailing
+// slash, no control character. A caller filters the paths a judged party
+// names with it, since Diffs refuses the whole call for one that is not.
+func InTree(p string) bool {
+	return p != "." && fs.ValidPath(p) && !strings.ContainsFunc(p, unicode.IsControl)
 }
 
 // splitDiff cuts git's output into one section per file, each from its

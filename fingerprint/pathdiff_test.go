@@ -88,6 +88,12 @@ func TestDiffsRefuseWhatIsNotAnIdOrAPath(t *testing.T) {
 			t.Errorf("Diffs(%q, %q, %q) did not refuse", tc[0], tc[1], tc[2])
 		}
 	}
+	// refused by name, before git is run (git would fail the whole call)
+	for _, p := range []string{"../x.go", "..", ".", "a//b.go", "a/./b.go", "dir/", "a\x01b", "a\x7fb"} {
+		if _, err := g.Diffs(context.Background(), oid, oid, []string{"a.go", p}); err == nil || !strings.Contains(err.Error(), "not a path in the tree") {
+			t.Errorf("Diffs(%q): %v, want it refused as not a path in the tree", p, err)
+		}
+	}
 }
 
 func TestDiffsWithoutTheCommitsSayWhy(t *testing.T) {

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/fingerprint"
 	"github.com/agcgate/agc-action/internal/logsafe"
 	"github.com/agcgate/agc-action/review"
 )
@@ -78,7 +79,15 @@ func fillDiffs(ctx context.Context, st *review.PRState, base string, gates []agc
 			}
 		}
 	}
-	paths := slices.Sorted(maps.Keys(need))
+	paths := slices.DeleteFunc(slices.Sorted(maps.Keys(need)), func(path string) bool {
+		if fingerprint.InTree(path) {
+			return false
+		}
+		// the judged party names it: one such path must not cost every
+		// other file its diff (git refuses the whole call)
+		fmt.Fprintf(log, "%s: not a path in the tree (a clean relative path of a file): its diff is not read from the clone, and its findings are not inline\n", logsafe.Name(path))
+		return true
+	})
 	if len(paths) > MaxSourcedDiffs {
 		fmt.Fprintf(log, "findings name %d files GitHub gave no diff of; the diffs of the first %d are read from the clone, the others' findings are not inline\n", len(paths), MaxSourcedDiffs)
 		paths = paths[:MaxSourcedDiffs]
