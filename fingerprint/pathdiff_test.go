@@ -118,3 +118,28 @@ func FuzzDiffPath(f *testing.F) {
 		}
 	})
 }
+
+// TestDiffsOnlyOfFilesAndBounded: a finding's location that is a
+// directory must not make git diff everything under it (nor "." the
+// whole pull request), and a file's diff past MaxFileDiff bytes is not
+// kept: it is marked too large, with no hunks.
+func TestDiffsOnlyOfFilesAndBounded(t *testing.T) {
+	r := gittest.New(t)
+	r.Write("src/a.go", "1\n", "src/b.go", "1\n", "big.txt", "0\n", "c.go", "1\n")
+	base := r.Commit("base")
+	r.Write("src/a.go", "2\n", "src/b.go", "2\n", "big.txt", strings.Repeat("a line of the big file\n", MaxFileDiff/20), "c.go", "2\n")
+	head := r.Commit("head")
+	g := &Git{Dir: r.Dir}
+	defer g.Close()
+	got, err := g.Diffs(context.Background(), base, head, []string{"src", "big.txt", "c.go"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]PathDiff{
+		"big.txt": {Status: "modified", TooLarge: true},
+		"c.go":    {Status: "modified", Patch: "@@ -1 +1 @@\n-1\n+2\n"},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}

@@ -212,8 +212,11 @@ func (d gitDiffs) FileDiffs(ctx context.Context, base, head string, paths []stri
 			return nil, fmt.Errorf("git diff of %s: %w", path, err)
 		}
 		why := "git finds no changed lines"
-		if pd.Binary {
+		switch {
+		case pd.Binary:
 			why = "git finds it binary"
+		case pd.TooLarge:
+			why = fmt.Sprintf("its diff is longer than %d KiB: too large", fingerprint.MaxFileDiff>>10)
 		}
 		out[path] = ghapi.SourcedDiff{Hunks: hunks, Status: pd.Status, Why: why}
 	}
