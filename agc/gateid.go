@@ -88,27 +88,50 @@ func (d Doc) PlaceIn(data []byte, ptr string) diag.Place {
 		return p
 	}
 	// JSON Lines: the pointer is inside the record on line d.Line.
-	start := lineStart(data, d.Line)
-	in := diag.Place{Pointer: ptr}
-	diag.Locate(d.Raw, &in)
-	if in.HasOffset() {
-		at := diag.At(data, start+in.Offset)
-		p.Line, p.Column, p.Offset = at.Line, at.Column, at.Offset
-	}
+	LocateInRecord(data, d.Line, &p)
 	return p
 }
 
-// lineStart is the byte offset of line n (1-based) of data.
-func lineStart(data []byte, n int) int64 {
-	off := 0
-	for ; n > 1; n-- {
-		i := bytes.IndexByte(data[off:], '\n')
-		if i < 0 {
-			return int64(len(data))
+// LocateInRecord is diag.Locate for the JSON Lines record on line n
+// (1-based) of data: each place that has no line yet, its pointer a
+// pointer into that record, gets the line, column and offset of the value
+// it names, counted in the whole of data.
+func LocateInRecord(data []byte, n int, places ...*diag.Place) {
+	var todo []*diag.Place
+	for _, p := range places {
+		if p.Line == 0 {
+			todo = append(todo, p)
 		}
-		off += i + 1
 	}
-	return int64(off)
+	if len(todo) == 0 {
+		return
+	}
+	start, line := lineAt(data, n)
+	diag.Locate(line, todo...)
+	for _, p := range todo {
+		if p.HasOffset() {
+			at := diag.At(data, start+p.Offset)
+			p.Line, p.Column, p.Offset = at.Line, at.Column, at.Offset
+		}
+	}
+}
+
+// lineAt returns the byte offset and the bytes (without the newline) of
+// line n (1-based) of data; past the last line, the end of data and none.
+func lineAt(data []byte, n int) (int64, []byte) {
+	start := 0
+	for ; n > 1; n-- {
+		i := bytes.IndexByte(data[start:], '\n')
+		if i < 0 {
+			return int64(len(data)), nil
+		}
+		start += i + 1
+	}
+	end := len(data)
+	if i := bytes.IndexByte(data[start:], '\n'); i >= 0 {
+		end = start + i
+	}
+	return int64(start), data[start:end]
 }
 
 // RenameGate makes resp the answer of gate id: its gate id, and the gate

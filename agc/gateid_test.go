@@ -128,3 +128,17 @@ func TestSplitPair(t *testing.T) {
 		}
 	}
 }
+
+func TestPlaceInJSONLines(t *testing.T) {
+	data := []byte("{\"gate\": {\"id\": \"a\"}}\n\n  {\"gate\": {\"id\": \"B\"}}\n")
+	docs, err := DecodeAll("f", data, Limits{})
+	if err != nil || len(docs) != 2 {
+		t.Fatalf("DecodeAll: %d docs, %v", len(docs), err)
+	}
+	if got := docs[1].PlaceIn(data, "/gate/id").String(); got != "f:3:19" {
+		t.Errorf("place %q, want f:3:19", got)
+	}
+	if got := docs[0].PlaceIn(data, "/gate/id").String(); got != "f:1:17" {
+		t.Errorf("place %q, want f:1:17", got)
+	}
+}

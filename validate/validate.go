@@ -1,7 +1,6 @@
 package validate
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"regexp"
@@ -153,34 +152,10 @@ func locate(inputs []Input, vs []Violation) {
 		}
 		if k.record == 0 {
 			diag.Locate(src, places...)
-			continue
-		}
-		start, line := record(src, k.record)
-		diag.Locate(line, places...)
-		for _, p := range places {
-			if p.HasOffset() {
-				at := diag.At(src, start+p.Offset)
-				p.Line, p.Column, p.Offset = at.Line, at.Column, at.Offset
-			}
+		} else {
+			agc.LocateInRecord(src, k.record, places...)
 		}
 	}
-}
-
-// record returns the byte offset and the bytes of line n (1-based) of src.
-func record(src []byte, n int) (int64, []byte) {
-	start := 0
-	for ; n > 1; n-- {
-		i := bytes.IndexByte(src[start:], '\n')
-		if i < 0 {
-			return int64(len(src)), nil
-		}
-		start += i + 1
-	}
-	end := len(src)
-	if i := bytes.IndexByte(src[start:], '\n'); i >= 0 {
-		end = start + i
-	}
-	return int64(start), src[start:end]
 }
 
 var payloadParent = regexp.MustCompile(`^/findings/\d+/(remedy|check)`)
