@@ -80,14 +80,13 @@ time_cmd() {
     cpus+=("$(awk -v u="$u" -v s="$s" 'BEGIN { printf "%d", (u + s) * 1000 }')")
     if ((m > rss)); then rss=$m; fi
   done
-  med_wall=$(printf '%s\n' "${walls[@]}" | sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }')
+  med_wall=$(median "${walls[@]}")
   best_wall=$(printf '%s\n' "${walls[@]}" | sort -n | head -n 1)
-  med_cpu=$(printf '%s\n' "${cpus[@]}" | sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }')
+  med_cpu=$(median "${cpus[@]}")
   max_rss=$rss
   printf '%-44s wall median %6d ms best %6d ms  cpu median %6d ms  peak RSS %5d MiB (%.2fx the input)\n' \
     "$label" "$med_wall" "$best_wall" "$med_cpu" $((max_rss / 1024)) "$(awk -v r="$max_rss" -v s="$size" 'BEGIN { print r * 1024 / s }')"
 }
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b == 0) b = 1; printf "%.2fx", a / b }'; }
 
 time_cmd "floor: encoding/json decode + encode" "$tmp/floor" "$log" "$tmp/floor.json"
 fw=$med_wall fc=$med_cpu

@@ -48,7 +48,6 @@ echo "repository: $count entries ($(du -sh "$repo/.git" | cut -f1) in .git), $ru
 # processes included) from /usr/bin/time, which counts in 10 ms steps. On a
 # busy machine the CPU figure is the steadier one; both are reported, best
 # and median of the runs, in ms.
-median() { printf '%s\n' "$@" | sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
 time_cmd() { # label command...: sets best_wall, best_cpu, med_wall and med_cpu (ms)
   local label=$1; shift
   best_wall='' best_cpu=''
@@ -66,7 +65,6 @@ time_cmd() { # label command...: sets best_wall, best_cpu, med_wall and med_cpu 
   printf '%-38s best: wall %5d ms  cpu %5d ms; median: wall %5d ms  cpu %5d ms   (wall: %s; cpu: %s)\n' \
     "$label" "$best_wall" "$best_cpu" "$med_wall" "$med_cpu" "${walls[*]}" "${cpus[*]}"
 }
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b == 0) b = 1; printf "%.2fx", a / b }'; }
 
 cd "$repo"
 "$bin" fingerprint --repo "$repo" >/dev/null # warm the page cache
