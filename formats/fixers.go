@@ -87,12 +87,7 @@ func readRDJSONL(file string, data []byte, opts ReadOptions) ([]*agc.Response, [
 func rdfToAGC(file string, data []byte, res *rdf.Result, lints []diag.Lint, opts ReadOptions) ([]*agc.Response, []diag.Lint, error) {
 	rs, more := rdf.ToAGC(res, rdf.ToAGCOptions{FS: opts.FS, Root: opts.Root, FailLevel: opts.FailLevel,
 		Gate: opts.Gate, Default: GateFor(file, "rdjson"), Input: data})
-	for i := range more {
-		more[i].File = file
-		if more[i].Line == 0 {
-			diag.Locate(data, &more[i].Place)
-		}
-	}
+	placeLints(file, data, more)
 	return rs, append(lints, more...), nil
 }
 
