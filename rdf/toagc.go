@@ -2,6 +2,7 @@ package rdf
 
 import (
 	"bytes"
+	"cmp"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -63,6 +64,17 @@ func ToAGC(res *Result, opts ToAGCOptions) ([]*agc.Response, []diag.Lint) {
 		sum := sha256.Sum256(opts.Input)
 		fp = "sha256:" + hex.EncodeToString(sum[:])
 	}
+	// gateOf is the gate of the diagnostics from src: opts.Gate, or the
+	// source's name, or opts.Default.
+	gateOf := func(src *Source) string {
+		switch {
+		case opts.Gate != "":
+			return opts.Gate
+		case src != nil && src.Name != "":
+			return sarif.GateID(src.Name)
+		}
+		return cmp.Or(opts.Default, "rdjson")
+	}
 	var order []string
 	groups := map[string][]*Diagnostic{}
 	sources := map[string]*Source{}
@@ -71,13 +83,7 @@ func ToAGC(res *Result, opts ToAGCOptions) ([]*agc.Response, []diag.Lint) {
 		if src == nil {
 			src = res.Source
 		}
-		g := opts.Gate
-		if g == "" {
-			g = cmpOr(opts.Default, "rdjson")
-			if src != nil && src.Name != "" {
-				g = sarif.GateID(src.Name)
-			}
-		}
+		g := gateOf(src)
 		if _, ok := groups[g]; !ok {
 			order = append(order, g)
 			sources[g] = src
@@ -85,13 +91,7 @@ func ToAGC(res *Result, opts ToAGCOptions) ([]*agc.Response, []diag.Lint) {
 		groups[g] = append(groups[g], d)
 	}
 	if len(order) == 0 {
-		g := opts.Gate
-		if g == "" {
-			g = cmpOr(opts.Default, "rdjson")
-			if res.Source != nil && res.Source.Name != "" {
-				g = sarif.GateID(res.Source.Name)
-			}
-		}
+		g := gateOf(res.Source)
 		order, sources[g] = []string{g}, res.Source
 	}
 	var out []*agc.Response
@@ -149,7 +149,7 @@ func (c *converter) finding(gate string, src *Source, res *Result, d *Diagnostic
 	f := agc.Finding{
 		Class:    class,
 		Location: loc,
-		What:     cmpOr(d.Message, "reported by "+sourceName(src, gate)),
+		What:     cmp.Or(d.Message, "reported by "+sourceName(src, gate)),
 		Why:      why(class, d, src, gate),
 		Severity: agc.Advisory,
 		Status:   agc.StatusNew,
@@ -400,11 +400,4 @@ func lineEndNoEOL(data []byte, i int) int {
 		j--
 	}
 	return j
-}
-
-func cmpOr(s, def string) string {
-	if s == "" {
-		return def
-	}
-	return s
 }
