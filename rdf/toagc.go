@@ -370,13 +370,9 @@ func Offsets(data []byte, rg *Range) (start, end int, ok bool) {
 
 // offset is the byte offset of line, column (1-based) in data.
 func offset(data []byte, line, col int) (int, bool) {
-	ls := 0
-	for n := 1; n < line; n++ {
-		i := bytes.IndexByte(data[ls:], '\n')
-		if i < 0 {
-			return 0, false
-		}
-		ls += i + 1
+	ls, ok := textedit.LineOffset(data, line)
+	if !ok {
+		return 0, false
 	}
 	if ls == len(data) {
 		return ls, col == 1

@@ -153,7 +153,7 @@ func (c *converter) remedy(p string, data []byte, h *Hunk, old, repl, lead, trai
 	if h.OldLines == 0 {
 		line++
 	}
-	off, ok := lineOffset(data, line)
+	off, ok := textedit.LineOffset(data, line)
 	if !ok || !bytes.HasPrefix(data[off:], []byte(old)) {
 		i := bytes.Index(data, []byte(old))
 		if old == "" || i < 0 || !textedit.Once(data, []byte(old)) {
@@ -187,18 +187,4 @@ func context(h *Hunk) (lead, trail string) {
 		j--
 	}
 	return lead, trail
-}
-
-// lineOffset is the offset of the first byte of line n (1-based); line
-// count+1 is the end of the file.
-func lineOffset(data []byte, n int) (int, bool) {
-	off := 0
-	for k := 1; k < n; k++ {
-		i := bytes.IndexByte(data[off:], '\n')
-		if i < 0 {
-			return 0, false
-		}
-		off += i + 1
-	}
-	return off, true
 }
