@@ -89,7 +89,7 @@ func Summary(r Record, gate, head, fingerprint, commentURL, decidedURL string) s
 // characters, without control or bidirectional characters.
 func plain(s string, n int) string {
 	s = strings.Map(func(r rune) rune {
-		if isControl(r) || r == '\t' || isBidi(r) {
+		if isControl(r) || r == '\t' || render.IsHidden(r) {
 			return ' '
 		}
 		return r
@@ -99,10 +99,6 @@ func plain(s string, n int) string {
 		s = string([]rune(s)[:n-1]) + "…"
 	}
 	return s
-}
-
-func isBidi(r rune) bool {
-	return r >= '\u202a' && r <= '\u202e' || r >= '\u2066' && r <= '\u2069' || r == '\u200e' || r == '\u200f' || r == '\u061c'
 }
 
 // A reply starts with a marker naming the comment it answers, then the end

@@ -24,7 +24,7 @@ func clean(s string) string {
 			b.WriteRune(utf8.RuneError)
 		case r == '\r' && i+1 < len(s) && s[i+1] == '\n':
 			// CRLF: the LF that follows is written on the next turn.
-		case isHidden(r):
+		case IsHidden(r):
 			fmt.Fprintf(&b, `\u%04x`, r)
 		default:
 			b.WriteString(s[i : i+size])
@@ -45,10 +45,10 @@ func isPlain(s string) bool {
 	return true
 }
 
-// isHidden reports whether r is a character that is not shown as itself:
+// IsHidden reports whether r is a character that is not shown as itself:
 // C0 controls but \n and \t, DEL, C1 controls, and the bidirectional marks,
 // embeddings, overrides and isolates.
-func isHidden(r rune) bool {
+func IsHidden(r rune) bool {
 	switch {
 	case r < 0x20:
 		return r != '\n' && r != '\t'

@@ -134,7 +134,7 @@ func checkTerminalSafe(t testing.TB, s string) {
 		t.Errorf("text output is not UTF-8")
 	}
 	for i, r := range s {
-		if isHidden(r) {
+		if IsHidden(r) {
 			t.Errorf("text output holds %U at byte %d", r, i)
 		}
 	}
