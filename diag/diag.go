@@ -50,6 +50,21 @@ func At(src []byte, off int64) Place {
 	}
 }
 
+// LineOffset is the offset of the first byte of line n (1-based) of data,
+// the inverse of At for column 1; line count+1 (after a final line break)
+// is len(data). ok is false past that.
+func LineOffset(data []byte, n int) (int, bool) {
+	off := 0
+	for k := 1; k < n; k++ {
+		i := bytes.IndexByte(data[off:], '\n')
+		if i < 0 {
+			return 0, false
+		}
+		off += i + 1
+	}
+	return off, true
+}
+
 // HasOffset reports whether p knows its byte offset.
 func (p Place) HasOffset() bool { return p.Column > 0 }
 

@@ -145,3 +145,15 @@ func FuzzOffsets(f *testing.F) {
 		}
 	})
 }
+
+func TestLineOffset(t *testing.T) {
+	data := []byte("a\nbc\n")
+	for _, c := range []struct {
+		n, off int
+		ok     bool
+	}{{1, 0, true}, {2, 2, true}, {3, 5, true}, {4, 0, false}} {
+		if off, ok := LineOffset(data, c.n); off != c.off || ok != c.ok {
+			t.Errorf("LineOffset(line %d) = %d, %v; want %d, %v", c.n, off, ok, c.off, c.ok)
+		}
+	}
+}

@@ -370,7 +370,7 @@ func Offsets(data []byte, rg *Range) (start, end int, ok bool) {
 
 // offset is the byte offset of line, column (1-based) in data.
 func offset(data []byte, line, col int) (int, bool) {
-	ls, ok := textedit.LineOffset(data, line)
+	ls, ok := diag.LineOffset(data, line)
 	if !ok {
 		return 0, false
 	}

@@ -58,21 +58,6 @@ func Once(data, find []byte) bool {
 	return i >= 0 && !bytes.Contains(data[i+1:], find)
 }
 
-// LineOffset is the offset of the first byte of line n (1-based) of data;
-// line count+1 (after a final line break) is len(data). ok is false past
-// that.
-func LineOffset(data []byte, n int) (int, bool) {
-	off := 0
-	for k := 1; k < n; k++ {
-		i := bytes.IndexByte(data[off:], '\n')
-		if i < 0 {
-			return 0, false
-		}
-		off += i + 1
-	}
-	return off, true
-}
-
 // lineStart is the offset of the first byte of the line holding offset i.
 func lineStart(data []byte, i int) int {
 	return bytes.LastIndexByte(data[:i], '\n') + 1

@@ -52,15 +52,3 @@ func Apply(t *testing.T, file string, e agc.Edit) string {
 	lines := strings.SplitAfter(file, "\n")
 	return strings.Join(lines[:c.Start-1], "") + c.New + strings.Join(lines[c.End:], "")
 }
-
-func TestLineOffset(t *testing.T) {
-	data := []byte("a\nbc\n")
-	for _, c := range []struct {
-		n, off int
-		ok     bool
-	}{{1, 0, true}, {2, 2, true}, {3, 5, true}, {4, 0, false}} {
-		if off, ok := LineOffset(data, c.n); off != c.off || ok != c.ok {
-			t.Errorf("LineOffset(line %d) = %d, %v; want %d, %v", c.n, off, ok, c.off, c.ok)
-		}
-	}
-}

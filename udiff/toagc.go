@@ -153,7 +153,7 @@ func (c *converter) remedy(p string, data []byte, h *Hunk, old, repl, lead, trai
 	if h.OldLines == 0 {
 		line++
 	}
-	off, ok := textedit.LineOffset(data, line)
+	off, ok := diag.LineOffset(data, line)
 	if !ok || !bytes.HasPrefix(data[off:], []byte(old)) {
 		i := bytes.Index(data, []byte(old))
 		if old == "" || i < 0 || !textedit.Once(data, []byte(old)) {
