@@ -116,7 +116,7 @@ func FromHeads(ctx context.Context, runs CheckRuns, in Input) (*Result, error) {
 		if err != nil {
 			return nil, fmt.Errorf("list %s on %s: %w", name, sha, err)
 		}
-		run := latestTrusted(list, name, sha, in.AppID)
+		run := LatestTrusted(list, name, sha, in.AppID)
 		if run == nil {
 			continue
 		}
@@ -127,15 +127,10 @@ func FromHeads(ctx context.Context, runs CheckRuns, in Input) (*Result, error) {
 
 // LatestTrusted returns the newest completed run of name on sha written by
 // app, nil when there is none: the one run of a gate on a head that
-// carrying, and the chain of rounds (package rounds), trust.
+// carrying, and the chain of rounds (package rounds), trust. Every other
+// app's runs are ignored (anyone with write access can post a check run of
+// any name through another app).
 func LatestTrusted(list []CheckRun, name, sha string, app int64) *CheckRun {
-	return latestTrusted(list, name, sha, app)
-}
-
-// latestTrusted returns the newest completed run of name on sha written by
-// app, ignoring every other app's runs (anyone with write access can post
-// a check run of any name through another app).
-func latestTrusted(list []CheckRun, name, sha string, app int64) *CheckRun {
 	var best *CheckRun
 	for i := range list {
 		r := &list[i]

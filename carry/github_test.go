@@ -185,8 +185,8 @@ func TestLatestTrusted(t *testing.T) {
 		{ID: 6, AppID: ourApp, Name: "agc/review", HeadSHA: "a", Status: "completed"},
 		{ID: 8, AppID: ourApp, Name: "agc/other", HeadSHA: "a", Status: "completed"},
 	}
-	if got := latestTrusted(list, "agc/review", "a", ourApp); got == nil || got.ID != 6 {
-		t.Errorf("latestTrusted = %+v, want run 6", got)
+	if got := LatestTrusted(list, "agc/review", "a", ourApp); got == nil || got.ID != 6 {
+		t.Errorf("LatestTrusted = %+v, want run 6", got)
 	}
 }
 
