@@ -5,7 +5,6 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/go-json-experiment/json"
@@ -186,11 +185,13 @@ func ReadBinding(text string) (*Binding, error) {
 	return &b, nil
 }
 
+// check refuses a record agc-action does not write; it names commits by
+// full object ids only (the only form handed to git fetch).
 func (b Binding) check() error {
 	switch {
 	case b.Gate == "":
 		return errors.New("no gate")
-	case !commitID(b.SHA) || !commitID(b.Commit) || (b.CarriedTo != "" && !commitID(b.CarriedTo)):
+	case !fingerprint.ValidOID(b.SHA) || !fingerprint.ValidOID(b.Commit) || (b.CarriedTo != "" && !fingerprint.ValidOID(b.CarriedTo)):
 		return fmt.Errorf("commit ids %q, %q, %q: not full object ids", b.SHA, b.Commit, b.CarriedTo)
 	case !strings.HasPrefix(b.Fingerprint, "sha256:"):
 		return fmt.Errorf("fingerprint %q", b.Fingerprint)
@@ -203,12 +204,4 @@ func (b Binding) check() error {
 	}
 	_, err := b.Spec()
 	return err
-}
-
-// commitID reports whether s is a full lowercase hex object id, the only
-// form a binding names commits in (and the only one handed to git fetch).
-func commitID(s string) bool {
-	return (len(s) == 40 || len(s) == 64) && !slices.ContainsFunc([]byte(s), func(c byte) bool {
-		return (c < '0' || c > '9') && (c < 'a' || c > 'f')
-	})
 }

@@ -166,7 +166,7 @@ func checkEntry(e Entry) error {
 		return fmt.Errorf("path %q is not a clean repo-relative path", e.Path)
 	case !validType(e.Mode, e.Type):
 		return fmt.Errorf("%s: mode %q with type %q is not a file, symlink or gitlink", e.Path, e.Mode, e.Type)
-	case !validOID(e.OID):
+	case !ValidOID(e.OID):
 		return fmt.Errorf("%s: object id %q is not 40 or 64 lowercase hex digits", e.Path, e.OID)
 	}
 	return nil
@@ -205,7 +205,9 @@ func validType(mode, typ string) bool {
 	return false
 }
 
-func validOID(s string) bool {
+// ValidOID reports whether s is a full object id as git writes it: 40
+// (SHA-1) or 64 (SHA-256) lowercase hex digits.
+func ValidOID(s string) bool {
 	if len(s) != 40 && len(s) != 64 {
 		return false
 	}

@@ -11,7 +11,7 @@ import (
 // id is sha (and so its tree: a shallow clone keeps the trees of the
 // commits it has).
 func (g *Git) HasCommit(ctx context.Context, sha string) bool {
-	if !validOID(sha) {
+	if !ValidOID(sha) {
 		return false
 	}
 	o, err := g.request(ctx, sha+"^{commit}")
@@ -27,7 +27,7 @@ func (g *Git) HasCommit(ctx context.Context, sha string) bool {
 // command line.
 func (g *Git) FetchCommit(ctx context.Context, remote, sha string) error {
 	switch {
-	case !validOID(sha):
+	case !ValidOID(sha):
 		return fmt.Errorf("fetch %q: not a full object id", sha)
 	case remote == "" || strings.HasPrefix(remote, "-") || strings.ContainsAny(remote, ":/\\ \t\n\x00"):
 		return fmt.Errorf("fetch from %q: not the name of a remote", remote)

@@ -105,7 +105,7 @@ func (g *Git) Parents(ctx context.Context, rev string) ([]string, error) {
 // remember notes the tree of commit object o.
 func (g *Git) remember(o object) error {
 	tree, ok := bytes.CutPrefix(o.data, []byte("tree "))
-	if i := bytes.IndexByte(tree, '\n'); ok && i == len(o.oid) && validOID(string(tree[:i])) {
+	if i := bytes.IndexByte(tree, '\n'); ok && i == len(o.oid) && ValidOID(string(tree[:i])) {
 		g.commit, g.tree = o.oid, string(tree[:i])
 		return nil
 	}
@@ -128,7 +128,7 @@ func (g *Git) Tree(ctx context.Context, commit string) ([]Entry, error) {
 // list lists commit's tree, deciding what scope selects (see walkTree).
 func (g *Git) list(ctx context.Context, commit string, scope *Scope) (*listing, error) {
 	if commit != g.commit {
-		if !validOID(commit) {
+		if !ValidOID(commit) {
 			return nil, fmt.Errorf("commit %q: not an object id", commit)
 		}
 		if _, err := g.Commit(ctx, commit); err != nil {
@@ -145,7 +145,7 @@ func (g *Git) list(ctx context.Context, commit string, scope *Scope) (*listing, 
 // Blob reads a blob by object id through one long-lived `git cat-file
 // --batch`.
 func (g *Git) Blob(ctx context.Context, oid string) ([]byte, error) {
-	if !validOID(oid) {
+	if !ValidOID(oid) {
 		return nil, fmt.Errorf("object id %q is not hex", oid)
 	}
 	return g.object(ctx, oid)
