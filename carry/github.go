@@ -3,6 +3,7 @@ package carry
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/agcgate/agc-action/agc"
 )
@@ -15,6 +16,9 @@ type CheckRun struct {
 	HeadSHA    string
 	Status     string // only "completed" runs count
 	Conclusion string
+	// Completed is when the run completed (a person's decision is taken
+	// only on a run that completed before the comment was made).
+	Completed  time.Time
 	HTMLURL    string
 	DetailsURL string
 	// Response is the AGC response embedded in the run (review.ReadBackRaw),

@@ -6,9 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
-	"time"
 
-	"github.com/agcgate/agc-action/carry"
 	"github.com/agcgate/agc-action/decide"
 	"github.com/google/go-github/v62/github"
 )
@@ -16,38 +14,10 @@ import (
 // What a person's decision asks of GitHub (docs/rounds.md, "A person
 // decides"): the gate's check runs on the head with when they completed,
 // the commenter's permission, and the one reply to a comment that is not
-// taken as a decision. The decision's check run is posted through
-// CarryRuns.Create, as a carried run is: a binding record and the
-// response embedded.
-
-// GateRun is a check run as a decision sees it: what carrying reads of it,
-// and when it completed (a decision is taken only on a run that completed
-// before the comment was made).
-type GateRun struct {
-	carry.CheckRun
-	Completed time.Time
-}
-
-// GateRuns returns the check runs named name on sha, of every app, all
-// pages.
-func (c *Client) GateRuns(ctx context.Context, sha, name string) ([]GateRun, error) {
-	opt := &github.ListCheckRunsOptions{CheckName: github.String(name), Filter: github.String("all"),
-		ListOptions: github.ListOptions{PerPage: perPage}}
-	var out []GateRun
-	for {
-		res, resp, err := c.gh.Checks.ListCheckRunsForRef(ctx, c.cfg.Owner, c.cfg.Repo, sha, opt)
-		if err != nil {
-			return nil, wrap("list check runs "+name+" on "+sha, err)
-		}
-		for _, run := range res.CheckRuns {
-			out = append(out, GateRun{CheckRun: carryRun(run), Completed: run.GetCompletedAt().Time})
-		}
-		if resp.NextPage == 0 {
-			return out, nil
-		}
-		opt.Page = resp.NextPage
-	}
-}
+// taken as a decision. The gate's check runs are read with CarryRuns.List
+// (carry.CheckRun.Completed says when each completed), and the decision's
+// check run is posted through CarryRuns.Create, as a carried run is: a
+// binding record and the response embedded.
 
 // Permission returns a user's permission on the repository and role
 // name, as GET /repos/{o}/{r}/collaborators/{username}/permission answers

@@ -51,7 +51,7 @@ func TestDecisionEndpoints(t *testing.T) {
 	if err := c.CarryRuns().Create(ctx, carry.NewCheckRun{Name: "agc/code-review", HeadSHA: headSHA, Conclusion: "success", Title: "t", Summary: "s"}); err != nil {
 		t.Fatal(err)
 	}
-	runs, err := c.GateRuns(ctx, headSHA, "agc/code-review")
+	runs, err := c.CarryRuns().List(ctx, headSHA, "agc/code-review")
 	if err != nil || len(runs) != 1 || runs[0].Completed.IsZero() || runs[0].AppID != carry.ActionsAppID {
 		t.Fatalf("gate runs %+v, %v", runs, err)
 	}

@@ -219,9 +219,9 @@ func (r *actionRun) prHead(ctx context.Context, gh *ghapi.Client, pr int) (strin
 // comment was made (a person decides on what they saw; a push or a new
 // round after the comment is not decided on). It returns nil and no
 // reason when that run already records this comment's decision (a rerun).
-func (r *actionRun) decidedRun(ctx context.Context, gh *ghapi.Client, c decide.Comment, gate, head string) (*ghapi.GateRun, *agc.Response, *decide.Ignored, error) {
+func (r *actionRun) decidedRun(ctx context.Context, gh *ghapi.Client, c decide.Comment, gate, head string) (*carry.CheckRun, *agc.Response, *decide.Ignored, error) {
 	name := carry.CheckName(gate)
-	runs, err := gh.GateRuns(ctx, head, name)
+	runs, err := gh.CarryRuns().List(ctx, head, name)
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -229,14 +229,8 @@ func (r *actionRun) decidedRun(ctx context.Context, gh *ghapi.Client, c decide.C
 	if app == 0 {
 		app = carry.ActionsAppID
 	}
-	var run *ghapi.GateRun
-	for i := range runs {
-		x := &runs[i]
-		if x.AppID == app && x.Name == name && x.HeadSHA == head && x.Status == "completed" && (run == nil || x.ID > run.ID) {
-			run = x
-		}
-	}
-	ignore := func(format string, a ...any) (*ghapi.GateRun, *agc.Response, *decide.Ignored, error) {
+	run := carry.LatestTrusted(runs, name, head, app)
+	ignore := func(format string, a ...any) (*carry.CheckRun, *agc.Response, *decide.Ignored, error) {
 		return nil, nil, &decide.Ignored{Why: fmt.Sprintf(format, a...)}, nil
 	}
 	if run == nil {
@@ -270,7 +264,7 @@ func (r *actionRun) decidedRun(ctx context.Context, gh *ghapi.Client, c decide.C
 // (read from the default branch); it must be the fingerprint the run
 // decided on is bound to, so the decision holds and is voided exactly as
 // that run's verdict would be.
-func (r *actionRun) bindDecision(ctx context.Context, ev *commentEvent, run *ghapi.GateRun, head string) (*carry.Binding, *decide.Ignored, error) {
+func (r *actionRun) bindDecision(ctx context.Context, ev *commentEvent, run *carry.CheckRun, head string) (*carry.Binding, *decide.Ignored, error) {
 	g := r.repo(ctx)
 	if g == nil {
 		return nil, nil, errors.New("deciding needs the default branch checked out in the workspace (actions/checkout, never the pull request's head): the head is fetched into it as data")
