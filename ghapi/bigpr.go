@@ -204,11 +204,7 @@ func (c *Client) headNow(ctx context.Context, opt DeliverOptions) (*PullInfo, er
 	if err != nil || !newer(info, opt.HeadSHA) {
 		return info, err
 	}
-	sleep := c.cfg.Retry.Sleep
-	if sleep == nil {
-		sleep = sleepCtx
-	}
-	if err := sleep(ctx, headLag); err != nil {
+	if err := c.cfg.Retry.withDefaults().Sleep(ctx, headLag); err != nil {
 		return nil, err
 	}
 	return c.Pull(ctx, opt.PR)
