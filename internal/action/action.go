@@ -142,7 +142,7 @@ func (r *actionRun) exec(ctx context.Context) int {
 		return cmdenv.ExitUsage
 	}
 	head := r.headFiles(ctx, g)
-	degraded, derr := r.deliver(ctx, gh, why, gates, bound.records, notes, head, r.cloneDiffs(g))
+	degraded, derr := r.deliver(ctx, gh, why, gates, bound.records, notes, head, CloneDiffs(g))
 	if err := r.writeSummary(all, from, notes, degraded, head); err != nil {
 		r.warn("job summary: " + err.Error())
 	}

@@ -178,16 +178,11 @@ func (r *actionRun) headFiles(ctx context.Context, g *fingerprint.Git) review.Fi
 	return review.UnknownHead{}
 }
 
-// cloneDiffs reads from the clone the diffs GitHub does not give (a file
-// listed without its patch, a file past the 3,000 it lists): `git diff
-// BASE...HEAD -- PATH`, BASE and HEAD the commits GitHub names, fetched
-// from origin by id when the clone lacks them. Nil without a clone.
-func (r *actionRun) cloneDiffs(g *fingerprint.Git) ghapi.DiffSource { return CloneDiffs(g) }
-
 // CloneDiffs is the DiffSource of a clone, for the Action and for
-// agc-sarif github: the diffs GitHub does not give, read with g, the
-// commits fetched from origin by id when the clone lacks them. Nil when g
-// is.
+// agc-sarif github: the diffs GitHub does not give (a file listed without
+// its patch, a file past the 3,000 it lists), read with g as `git diff
+// BASE...HEAD -- PATH`, BASE and HEAD the commits GitHub names, fetched
+// from origin by id when the clone lacks them. Nil when g is.
 func CloneDiffs(g *fingerprint.Git) ghapi.DiffSource {
 	if g == nil {
 		return nil
