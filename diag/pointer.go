@@ -141,3 +141,16 @@ func valueStart(src []byte, off int64) int64 {
 	}
 	return off
 }
+
+// LocateLints places lints in src, as Locate places places, in one walk;
+// a non-empty file becomes each lint's File.
+func LocateLints(file string, src []byte, lints []Lint) {
+	places := make([]*Place, len(lints))
+	for i := range lints {
+		if file != "" {
+			lints[i].File = file
+		}
+		places[i] = &lints[i].Place
+	}
+	Locate(src, places...)
+}

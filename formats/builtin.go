@@ -100,19 +100,8 @@ func ReadSARIFRuns(file string, data []byte, opts ReadOptions) ([]*agc.Response,
 	}
 	rs, more := sarif.ToAGC(log, sarif.ToAGCOptions{FS: opts.FS, FailLevel: opts.FailLevel})
 	lints = append(lints, more...)
-	placeLints(file, data, lints)
+	diag.LocateLints(file, data, lints)
 	return rs, tools, lints, nil
-}
-
-// placeLints names file in each of lints and gives those without a line
-// the line and column of their pointer in data, in one walk of data.
-func placeLints(file string, data []byte, lints []diag.Lint) {
-	places := make([]*diag.Place, len(lints))
-	for i := range lints {
-		lints[i].File = file
-		places[i] = &lints[i].Place
-	}
-	diag.Locate(data, places...)
 }
 
 // writeSARIF writes one log and refuses one GitHub would reject.

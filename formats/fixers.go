@@ -87,7 +87,7 @@ func readRDJSONL(file string, data []byte, opts ReadOptions) ([]*agc.Response, [
 func rdfToAGC(file string, data []byte, res *rdf.Result, lints []diag.Lint, opts ReadOptions) ([]*agc.Response, []diag.Lint, error) {
 	rs, more := rdf.ToAGC(res, rdf.ToAGCOptions{FS: opts.FS, Root: opts.Root, FailLevel: opts.FailLevel,
 		Gate: opts.Gate, Default: GateFor(file, "rdjson"), Input: data})
-	placeLints(file, data, more)
+	diag.LocateLints(file, data, more)
 	return rs, append(lints, more...), nil
 }
 

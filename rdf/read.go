@@ -57,14 +57,8 @@ func ReadResult(file string, data []byte) (*Result, []diag.Lint, error) {
 	} else if _, ok := top["agc"]; ok {
 		return nil, nil, placed(file, data, "", "this is an AGC response, not rdjson (read it with --from agc)")
 	}
-	lints := rd.lints
-	places := make([]*diag.Place, len(lints))
-	for i := range lints {
-		lints[i].File = file
-		places[i] = &lints[i].Place
-	}
-	diag.Locate(data, places...)
-	return res, lints, nil
+	diag.LocateLints(file, data, rd.lints)
+	return res, rd.lints, nil
 }
 
 // ReadLines reads rdjsonl: one Diagnostic object per line; blank lines are

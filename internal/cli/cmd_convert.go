@@ -259,11 +259,7 @@ func convertStreamed(e *Env, reg *formats.Registry, opts convertOptions, file st
 	case !ok:
 		return 0, false
 	}
-	places := make([]*diag.Place, len(lints))
-	for i := range lints {
-		places[i] = &lints[i].Place
-	}
-	diag.Locate(data, places...)
+	diag.LocateLints("", data, lints)
 	for _, l := range lints {
 		printLint(e, l)
 	}
