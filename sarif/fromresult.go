@@ -1,6 +1,7 @@
 package sarif
 
 import (
+	"cmp"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
@@ -300,16 +301,16 @@ func (w *runWriter) otherResults() []*gosarif.Result {
 	xr := m.X
 	var out []*gosarif.Result
 	for i, x := range xr.Results {
-		kind, level := cmpOr(x.Kind, "fail"), cmpOr(x.Level, "warning")
+		kind, level := cmp.Or(x.Kind, "fail"), cmp.Or(x.Level, "warning")
 		res := &gosarif.Result{
 			RuleID:        strPtr(x.RuleID),
 			RuleIndex:     uintPtr(w.ruleIndex[x.RuleID]),
 			Kind:          &kind,
 			Level:         &level,
-			Message:       gosarif.Message{Text: strPtr(cmpOr(x.Message, "Rule "+x.RuleID+" reported a result."))},
-			BaselineState: strPtr(cmpOr(x.BaselineState, "new")),
+			Message:       gosarif.Message{Text: strPtr(cmp.Or(x.Message, "Rule "+x.RuleID+" reported a result."))},
+			BaselineState: strPtr(cmp.Or(x.BaselineState, "new")),
 		}
-		where := cmpOr(x.URI, ".")
+		where := cmp.Or(x.URI, ".")
 		loc, lh := w.location(where, fmt.Sprintf("%s/other/%d", w.resp.Gate.ID, i), x, true, nil)
 		res.Locations = []*gosarif.Location{loc}
 		res.PartialFingerprints = map[string]any{lineHashKey: lh}

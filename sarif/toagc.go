@@ -2,6 +2,7 @@ package sarif
 
 import (
 	"bytes"
+	"cmp"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
@@ -100,8 +101,8 @@ func convertRun(run *Run, src *Source, opts ToAGCOptions) *agc.Response {
 	r := &agc.Response{
 		AGC:     agc.Version,
 		Gate:    agc.Gate{ID: gate, Kind: agc.Deterministic, Version: run.Driver.Version},
-		Subject: agc.Subject{Kind: cmpOr(opts.SubjectKind, agc.SubjectCommit), Fingerprint: run.Fingerprint},
-		Attempt: agc.Attempt{N: 1, Budget: cmpOrInt(opts.Budget, DefaultBudget)},
+		Subject: agc.Subject{Kind: cmp.Or(opts.SubjectKind, agc.SubjectCommit), Fingerprint: run.Fingerprint},
+		Attempt: agc.Attempt{N: 1, Budget: orDefault(opts.Budget, DefaultBudget)},
 	}
 	ids := FindingIDs{}
 	var others []xRecord
@@ -360,14 +361,8 @@ func Slug(name string) string {
 	return s
 }
 
-func cmpOr(s, def string) string {
-	if s == "" {
-		return def
-	}
-	return s
-}
-
-func cmpOrInt(n, def int) int {
+// orDefault is n, or def when n is not positive.
+func orDefault(n, def int) int {
 	if n <= 0 {
 		return def
 	}
