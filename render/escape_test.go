@@ -59,16 +59,7 @@ func TestEscape(t *testing.T) {
 		{"terminal escape", "\x1b[31mred", `\\u001b\[31mred`},
 		{"bidi override", "a\u202eb", `a\\u202eb`},
 		{"invalid UTF-8", "a\xffb", "a\uFFFDb"},
-		{"issue URL", "see https://github.com/o/r/issues/1", "see https:" + zwsp + "//github.com/o/r/issues/1"},
-		{"pull URL", "https://github.com/o/r/pull/2/files", "https:" + zwsp + "//github.com/o/r/pull/2/files"},
-		{"pulls URL", "https://github.com/o/r/pulls/3", "https:" + zwsp + "//github.com/o/r/pulls/3"},
-		{"discussion URL", "https://github.com/o/r/discussions/4#discussioncomment-5", "https:" + zwsp + "//github.com/o/r/discussions/4#discussioncomment-5"},
-		{"issue comment URL", "(https://github.com/o/r/issues/6#issuecomment-7)", "(https:" + zwsp + "//github.com/o/r/issues/6#issuecomment-7)"},
-		{"enterprise issue URL", "https://ghe.example.com/o/r/issues/8", "https:" + zwsp + "//ghe.example.com/o/r/issues/8"},
-		{"www issue URL", "https://www.github.com/o/r/issues/9", "https:" + zwsp + "//www.github.com/o/r/issues/9"},
-		{"upper-case issue URL", "HTTPS://GitHub.com/o/r/Issues/10", "HTTPS:" + zwsp + "//GitHub.com/o/r/Issues/10"},
-		{"encoded issue URL", "https://github.com/o/r/%69ssues/11", "https:" + zwsp + "//github.com/o/r/%69ssues/11"},
-		{"issue URL with query", "https://github.com/o/r/issues/12?x=1", "https:" + zwsp + "//github.com/o/r/issues/12?x=1"},
+		{"URL in parentheses", "(https://github.com/o/r/issues/6#issuecomment-7)", "(https:" + zwsp + "//github.com/o/r/issues/6#issuecomment-7)"},
 		// Harmless text stays as written.
 		{"plain", "plain words", "plain words"},
 		{"punctuation", "Expected '===' and instead saw '=='.", "Expected '===' and instead saw '=='."},
@@ -87,6 +78,9 @@ func TestEscape(t *testing.T) {
 		{"emoji shortcode", ":smile:", ":smile:"},
 		{"unicode kept", "naïve — ok", "naïve — ok"},
 		{"empty", "", ""},
+	}
+	for _, u := range threadURLs {
+		tests = append(tests, struct{ name, in, want string }{u.name + " URL", "see " + u.u + ".", "see " + brokenURL(u.u) + "."})
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -177,6 +171,29 @@ var tagRe = regexp.MustCompile(`<[^>]*>`)
 // discussion, on any host.
 var crossLinkRe = regexp.MustCompile(`(?i)<a href="https://[^/"]+/+[^/"]+/+[^/"]+/+(issues|pulls?|discussions)/+[0-9]`)
 
+// threadURLs point to an issue, a pull request or a discussion: a link to
+// one cross-links that thread, so neither Escape nor Link may leave one.
+var threadURLs = []struct{ name, u string }{
+	{"issue", "https://github.com/o/r/issues/1"},
+	{"pull", "https://github.com/o/r/pull/2/files"},
+	{"pulls", "https://github.com/o/r/pulls/3"},
+	{"discussion", "https://github.com/o/r/discussions/4#discussioncomment-5"},
+	{"issue comment", "https://github.com/o/r/issues/6#issuecomment-7"},
+	{"enterprise issue", "https://ghe.example.com/o/r/issues/8"},
+	{"www issue", "https://www.github.com/o/r/issues/9"},
+	{"upper-case issue", "HTTPS://GitHub.com/o/r/Issues/10"},
+	{"encoded issue", "https://github.com/o/r/%69ssues/11"},
+	{"issue with query", "https://github.com/o/r/issues/12?x=1"},
+	{"doubled slashes", "https://github.com/o//r/issues/13"},
+}
+
+// brokenURL is u as Escape and Link leave it: a zero-width space after the
+// scheme's colon, so that GitHub makes no link of it.
+func brokenURL(u string) string {
+	i := strings.IndexByte(u, ':') + 1
+	return u[:i] + zwsp + u[i:]
+}
+
 // TestLink checks help links: a clean https URL is a link showing its host;
 // anything else, a URL to an issue, a pull request or a discussion
 // included (a link there cross-links that thread), is text, never a link.
@@ -189,12 +206,9 @@ func TestLink(t *testing.T) {
 		{"none", "", "`semi`"},
 		{"http", "http://evil.example/x", "`semi` (http:" + zwsp + "//evil.example/x)"},
 		{"javascript", "javascript:alert(1)", "`semi` (javascript:alert(1))"},
-		{"issue", "https://github.com/o/r/issues/1", "`semi` (https:" + zwsp + "//github.com/o/r/issues/1)"},
-		{"pull", "https://github.com/o/r/pull/2", "`semi` (https:" + zwsp + "//github.com/o/r/pull/2)"},
-		{"discussion", "https://github.com/o/r/discussions/3", "`semi` (https:" + zwsp + "//github.com/o/r/discussions/3)"},
-		{"enterprise issue", "https://ghe.example.com/o/r/issues/4#issuecomment-5", "`semi` (https:" + zwsp + "//ghe.example.com/o/r/issues/4#issuecomment-5)"},
-		{"encoded issue", "https://github.com/o/r/%69ssues/6", "`semi` (https:" + zwsp + "//github.com/o/r/%69ssues/6)"},
-		{"doubled slashes", "https://github.com/o//r/issues/7", "`semi` (https:" + zwsp + "//github.com/o//r/issues/7)"},
+	}
+	for _, u := range threadURLs {
+		tests = append(tests, struct{ name, u, want string }{u.name, u.u, "`semi` (" + brokenURL(u.u) + ")"})
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
