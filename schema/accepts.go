@@ -302,64 +302,58 @@ func (s *shape) response() bool {
 	return ok && agc && gate && subject && verdict && coverage && attempt && (allow || findings)
 }
 
+// The members of a remedy that its kinds need, as bits.
+const (
+	needInput = 1 << iota
+	needTool
+	needEdits
+	needRun
+	needRole
+	needAsk
+	needOptions
+)
+
+// remedyNeeds is what each kind of remedy needs present and valid.
+var remedyNeeds = map[string]int{"rewrite": needInput, "generate": needTool, "patch": needEdits, "command": needRun, "delegate": needRole, "decide": needAsk | needOptions}
+
 // remedy is $defs/remedy with its six payload conditions.
 func (s *shape) remedy() bool {
-	kind := ""
-	var input, tool, edits, run, role, ask, options bool
+	kind, has := "", 0
 	ok := s.object(func(name []byte) bool {
-		var ok bool
+		ok, bit := false, 0
 		switch string(name) {
 		case "kind":
 			kind, ok = s.enum("rewrite", "generate", "patch", "command", "delegate", "decide")
 		case "input":
-			input, ok = true, s.skip()
+			ok, bit = s.skip(), needInput
 		case "tool":
-			tool = s.text()
-			ok = tool
+			ok, bit = s.text(), needTool
 		case "edits":
 			n, arr := s.counted(s.edit)
-			edits = arr && n >= 1
-			ok = edits
+			ok, bit = arr && n >= 1, needEdits
 		case "run":
-			run = s.text()
-			ok = run
+			ok, bit = s.text(), needRun
 		case "role":
-			role = s.text()
-			ok = role
+			ok, bit = s.text(), needRole
 		case "authority":
 			ok = s.text()
 		case "ask":
-			ask = s.text()
-			ok = ask
+			ok, bit = s.text(), needAsk
 		case "options":
 			n, arr := s.counted(s.text)
-			options = arr && n >= 2
-			ok = options
+			ok, bit = arr && n >= 2, needOptions
 		case "applied":
 			ok = s.boolean()
 		default:
 			ok = s.skip()
 		}
+		if ok {
+			has |= bit
+		}
 		return ok
 	})
-	if !ok {
-		return false
-	}
-	switch kind {
-	case "rewrite":
-		return input
-	case "generate":
-		return tool
-	case "patch":
-		return edits
-	case "command":
-		return run
-	case "delegate":
-		return role
-	case "decide":
-		return ask && options
-	}
-	return false // no kind
+	need := remedyNeeds[kind]
+	return ok && need != 0 && has&need == need
 }
 
 // check is $defs/check with its two payload conditions.
