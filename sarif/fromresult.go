@@ -105,61 +105,93 @@ func cachedJSON[K comparable](cache map[K]rawCompact, key K, plain bool, v any) 
 	return raw, nil
 }
 
-// location places a finding. A relative path gets a physical location with
+// placed is where a result is: what location writes, as values.
+type placed struct {
+	uri         string  // the artifact, percent-encoded
+	region      xRegion // its members greater than 0 are written, and charOffset when not nil
+	regionProp  string  // the region's agc/region property, when not ""
+	placeholder bool    // the stand-in artifact of a finding GitHub cannot place
+	logical     string  // the logical location's name, when hasLogical
+	fqn         string  // and its fully qualified name, when hasFQN
+	hasLogical  bool
+	hasFQN      bool
+	lineHash    string
+}
+
+// place places a finding. A relative path gets a physical location with
 // a region: the one its SARIF origin had, else one resolved from the
 // sources (a patch's find text, then the symbol), else line 1 marked
 // synthesized. Anything else (a tool-call field, an absolute path) gets a
 // stand-in physical location, since GitHub needs one, and a logical
 // location naming it. The line hash is GitHub's when the line is known,
 // else a hash of the finding id so that GitHub still matches the alert.
-func (w *runWriter) location(where, id string, x xRecord, hasX bool, edits []agc.Edit) (*gosarif.Location, string) {
+func (w *runWriter) place(where, id string, x xRecord, hasX bool, edits []agc.Edit) placed {
 	p, logical := w.splitLocation(where, x, hasX)
-	loc := &gosarif.Location{}
+	var pl placed
 	if logical != "" {
-		ll := &gosarif.LogicalLocation{Name: strPtr(logical)}
+		pl.logical, pl.hasLogical = logical, true
 		if logical != where {
-			ll.FullyQualifiedName = strPtr(where)
+			pl.fqn, pl.hasFQN = where, true
+		}
+	}
+	if !relPath(p) {
+		pl.uri = encodeURI(placeholderPath(w.resp.Gate.ID))
+		pl.region, pl.regionProp = xRegion{StartLine: 1}, regionSynthesized
+		pl.placeholder = true
+		if !pl.hasLogical {
+			pl.logical, pl.hasLogical = where, true
+		}
+		pl.lineHash = idHash(id)
+		return pl
+	}
+	switch {
+	case hasX && x.Region != nil && x.Region.StartLine > 0:
+		pl.region = *x.Region
+	default:
+		if rg, ok := w.resolve(p, logical, edits); ok {
+			pl.region, pl.regionProp = *toXRegionAny(rg), regionResolved
+		} else {
+			pl.region, pl.regionProp = xRegion{StartLine: 1}, regionSynthesized
+		}
+	}
+	pl.uri = encodeURI(p)
+	if pl.regionProp != regionSynthesized {
+		if h, ok := w.src.LineHash(p, pl.region.StartLine); ok {
+			pl.lineHash = h
+			return pl
+		}
+	}
+	pl.lineHash = idHash(id)
+	return pl
+}
+
+// location is place as a go-sarif location, and the line hash.
+func (w *runWriter) location(where, id string, x xRecord, hasX bool, edits []agc.Edit) (*gosarif.Location, string) {
+	pl := w.place(where, id, x, hasX, edits)
+	loc := &gosarif.Location{}
+	if pl.hasLogical {
+		ll := &gosarif.LogicalLocation{Name: strPtr(pl.logical)}
+		if pl.hasFQN {
+			ll.FullyQualifiedName = strPtr(pl.fqn)
 		}
 		loc.LogicalLocations = []*gosarif.LogicalLocation{ll}
 	}
-	if !relPath(p) {
-		loc.PhysicalLocation = &gosarif.PhysicalLocation{
-			ArtifactLocation: &gosarif.ArtifactLocation{URI: strPtr(encodeURI(placeholderPath(w.resp.Gate.ID))), URIBaseId: strPtr(SrcRoot)},
-			Region:           synthesized(),
-		}
-		loc.Properties = gosarif.Properties{propPlaceholder: true}
-		if loc.LogicalLocations == nil {
-			loc.LogicalLocations = []*gosarif.LogicalLocation{{Name: strPtr(where)}}
-		}
-		return loc, idHash(id)
-	}
-	var region *gosarif.Region
-	if hasX && x.Region != nil && x.Region.StartLine > 0 {
-		region = toGoRegion(*x.Region)
-	} else if rg, ok := w.resolve(p, logical, edits); ok {
-		region = toGoRegion(*toXRegionAny(rg))
-		region.Properties = gosarif.Properties{propRegion: regionResolved}
-	} else {
-		region = synthesized()
+	region := toGoRegion(pl.region)
+	if pl.regionProp != "" {
+		region.Properties = gosarif.Properties{propRegion: pl.regionProp}
 	}
 	loc.PhysicalLocation = &gosarif.PhysicalLocation{
-		ArtifactLocation: &gosarif.ArtifactLocation{URI: strPtr(encodeURI(p)), URIBaseId: strPtr(SrcRoot)},
+		ArtifactLocation: &gosarif.ArtifactLocation{URI: strPtr(pl.uri), URIBaseId: strPtr(SrcRoot)},
 		Region:           region,
 	}
-	if region.Properties[propRegion] != regionSynthesized {
-		if h, ok := w.src.LineHash(p, *region.StartLine); ok {
-			return loc, h
-		}
+	if pl.placeholder {
+		loc.Properties = gosarif.Properties{propPlaceholder: true}
 	}
-	return loc, idHash(id)
+	return loc, pl.lineHash
 }
 
 // placeholderPath is the stand-in artifact of findings GitHub cannot place.
 func placeholderPath(gate string) string { return ".agc/" + Slug(gate) }
-
-func synthesized() *gosarif.Region {
-	return &gosarif.Region{StartLine: intPtr(1), PropertyBag: gosarif.PropertyBag{Properties: gosarif.Properties{propRegion: regionSynthesized}}}
-}
 
 // idHash stands in for primaryLocationLineHash when no line is known: 16
 // hex digits of the SHA-256 of the finding id, then ":1".
