@@ -43,28 +43,47 @@ type WriteOptions struct {
 func FromAGC(responses []*agc.Response, opts WriteOptions) (*gosarif.Report, error) {
 	rep := &gosarif.Report{Version: string(gosarif.Version210), Schema: SchemaURI, Runs: []*gosarif.Run{}}
 	src := NewSource(opts.FS)
-	categories := map[string]int{}
+	ids := automationIDs(responses, opts.Category)
 	for i, r := range responses {
 		run, err := runFromAGC(r, src, opts.FindingsOnly)
 		if err != nil {
 			return nil, fmt.Errorf("response %d (gate %q): %w", i, r.Gate.ID, err)
 		}
-		categories[r.Gate.ID]++
-		category := cmp.Or(opts.Category, "agc")
-		id := category + "/" + r.Gate.ID + "/"
-		if n := categories[r.Gate.ID]; n > 1 {
-			id = fmt.Sprintf("%s/%s/%d/", category, r.Gate.ID, n)
-		}
-		run.AutomationDetails = &gosarif.RunAutomationDetails{ID: &id}
+		run.AutomationDetails = &gosarif.RunAutomationDetails{ID: &ids[i]}
 		rep.Runs = append(rep.Runs, run)
 	}
 	return rep, nil
 }
 
+// automationIDs are the runs' automationDetails.id:
+// <category>/<gate.id>/, numbered from the second run of a gate on.
+func automationIDs(responses []*agc.Response, category string) []string {
+	category = cmp.Or(category, "agc")
+	seen := map[string]int{}
+	ids := make([]string, len(responses))
+	for i, r := range responses {
+		seen[r.Gate.ID]++
+		ids[i] = category + "/" + r.Gate.ID + "/"
+		if n := seen[r.Gate.ID]; n > 1 {
+			ids[i] = fmt.Sprintf("%s/%s/%d/", category, r.Gate.ID, n)
+		}
+	}
+	return ids
+}
+
 // Encode is Marshal(FromAGC(responses, opts)), refused with a *LimitError
 // when the log is beyond GitHub's limits on counts (CheckLimits). The size
-// limit is the caller's: CheckSize.
+// limit is the caller's: CheckSize. It writes the results without
+// FromAGC's structs (writedirect.go) when it can.
 func Encode(responses []*agc.Response, opts WriteOptions) ([]byte, error) {
+	if out, err := encodeDirect(responses, opts); err != errNotDirect {
+		return out, err
+	}
+	return encodeViaFromAGC(responses, opts)
+}
+
+// encodeViaFromAGC is Encode through FromAGC and Marshal.
+func encodeViaFromAGC(responses []*agc.Response, opts WriteOptions) ([]byte, error) {
 	rep, err := FromAGC(responses, opts)
 	if err != nil {
 		return nil, err
@@ -76,18 +95,11 @@ func Encode(responses []*agc.Response, opts WriteOptions) ([]byte, error) {
 }
 
 func runFromAGC(r *agc.Response, src *Source, findingsOnly bool) (*gosarif.Run, error) {
-	w := &runWriter{resp: r, src: src, ruleIndex: map[string]int{}, descriptors: []*gosarif.ReportingDescriptor{},
-		remedies: map[plainRemedy]rawCompact{}, checks: map[plainCheck]rawCompact{}}
-	w.xs = make([]xFinding, len(r.Findings))
-	for i := range r.Findings {
-		w.xs[i].rec, w.xs[i].ok = xOf(r.Findings[i].Unknown)
+	w := newRunWriter(r, src)
+	run, err := w.skeleton()
+	if err != nil {
+		return nil, err
 	}
-	w.rules()
-	driver := &gosarif.ToolComponent{Name: r.Gate.ID, Rules: w.descriptors}
-	if r.Gate.Version != "" {
-		driver.Version = strPtr(r.Gate.Version)
-	}
-	run := &gosarif.Run{Tool: gosarif.Tool{Driver: driver}, Results: []*gosarif.Result{}, ColumnKind: "utf16CodeUnits"}
 	for i := range r.Findings {
 		res, err := w.result(&r.Findings[i], w.xs[i])
 		if err != nil {
@@ -98,6 +110,30 @@ func runFromAGC(r *agc.Response, src *Source, findingsOnly bool) (*gosarif.Run, 
 	if !findingsOnly {
 		run.Results = append(run.Results, w.otherResults()...)
 	}
+	return run, nil
+}
+
+// newRunWriter reads the agc-action/sarif member of each finding and
+// makes the run's rules.
+func newRunWriter(r *agc.Response, src *Source) *runWriter {
+	w := &runWriter{resp: r, src: src, ruleIndex: map[string]int{}, descriptors: []*gosarif.ReportingDescriptor{},
+		remedies: map[plainRemedy]rawCompact{}, checks: map[plainCheck]rawCompact{}}
+	w.xs = make([]xFinding, len(r.Findings))
+	for i := range r.Findings {
+		w.xs[i] = xOfFinding(r.Findings[i].Unknown)
+	}
+	w.rules()
+	return w
+}
+
+// skeleton is the run without its results (an empty list).
+func (w *runWriter) skeleton() (*gosarif.Run, error) {
+	r := w.resp
+	driver := &gosarif.ToolComponent{Name: r.Gate.ID, Rules: w.descriptors}
+	if r.Gate.Version != "" {
+		driver.Version = strPtr(r.Gate.Version)
+	}
+	run := &gosarif.Run{Tool: gosarif.Tool{Driver: driver}, Results: []*gosarif.Result{}, ColumnKind: "utf16CodeUnits"}
 	props, err := runProps(r)
 	if err != nil {
 		return nil, err
@@ -239,6 +275,9 @@ func pascal(id string) string {
 type xFinding struct {
 	rec xRecord
 	ok  bool
+	// compact is the finding's unknown members compacted, when they are
+	// the member alone as xRecordMember writes it (so valid JSON).
+	compact []byte
 }
 
 // findingLevel: the level a SARIF result had when the finding came from
@@ -255,6 +294,11 @@ func findingLevel(f *agc.Finding, x xFinding) string {
 
 // xOf reads the agc-action/sarif member of a finding's unknown members.
 func xOf(u agc.Unknown) (xRecord, bool) {
+	x := xOfFinding(u)
+	return x.rec, x.ok
+}
+
+func xOfFinding(u agc.Unknown) xFinding {
 	q := []byte(u)
 	if spaceOutsideStrings(q) {
 		// agc.Decode keeps the member as the file spells it (agc.Encode
@@ -265,15 +309,15 @@ func xOf(u agc.Unknown) (xRecord, bool) {
 		}
 	}
 	if x, ok := parseXMember(q); ok {
-		return x, true
+		return xFinding{rec: x, ok: true, compact: q}
 	}
 	var m struct {
 		X *xRecord `json:"agc-action/sarif"`
 	}
 	if len(u) == 0 || json.Unmarshal(u, &m) != nil || m.X == nil {
-		return xRecord{}, false
+		return xFinding{}
 	}
-	return *m.X, true
+	return xFinding{rec: *m.X, ok: true}
 }
 
 func strPtr(s string) *string { return &s }

@@ -58,23 +58,34 @@ func newEncoder(w io.Writer) *json.Encoder {
 
 // marshalSpliced writes what Marshal writes, into a buffer sized once: a
 // log of 25,000 results is tens of megabytes, and encoding it in one call
-// regrows encoding/json's buffer a dozen times and then copies it. The
-// report is encoded with each run's results replaced by one stand-in
-// result, and each stand-in is then replaced by that run's results,
-// encoded one by one: encoding/json writes an array element exactly as it
-// writes the element alone. ok is false when a stand-in's text does not
-// occur exactly once, or something does not encode: Marshal then encodes
-// the report in one call, which says why.
+// regrows encoding/json's buffer a dozen times and then copies it. See
+// spliceRuns for how.
 func marshalSpliced(rep *gosarif.Report) ([]byte, bool) {
 	if rep == nil {
 		return nil, false
 	}
+	has := func(i int) bool { return rep.Runs[i] != nil && len(rep.Runs[i].Results) > 0 }
+	return spliceRuns(rep, has, estimateResults(rep), func(buf *bytes.Buffer, i int) error {
+		return writeResults(buf, rep.Runs[i].Results)
+	})
+}
+
+// spliceRuns encodes rep with the results of each run that has(i) replaced
+// by one stand-in result, and then writes in place of each stand-in what
+// results(buf, i) writes, the results of run i as a JSON array:
+// encoding/json writes an array element exactly as it writes the element
+// alone. grow is the size of the results, as far as known. ok is false
+// when a stand-in's text does not occur exactly once, or something does
+// not encode (results returns an error): the caller then encodes the
+// report in one call, which says why.
+func spliceRuns(rep *gosarif.Report, has func(i int) bool, grow int, results func(buf *bytes.Buffer, i int) error) ([]byte, bool) {
 	skel := *rep
 	skel.Runs = make([]*gosarif.Run, len(rep.Runs))
 	var marks [][]byte
+	var spliced []int
 	for i, run := range rep.Runs {
 		skel.Runs[i] = run
-		if run == nil || len(run.Results) == 0 {
+		if !has(i) {
 			continue
 		}
 		mark := fmt.Sprintf("\x00agc-action/sarif results of run %d\x00", i)
@@ -86,6 +97,7 @@ func marshalSpliced(rep *gosarif.Report) ([]byte, bool) {
 			return nil, false
 		}
 		marks = append(marks, text)
+		spliced = append(spliced, i)
 	}
 	if len(marks) == 0 {
 		return nil, false
@@ -105,23 +117,16 @@ func marshalSpliced(rep *gosarif.Report) ([]byte, bool) {
 		}
 	}
 	var buf bytes.Buffer
-	buf.Grow(len(skeleton) + estimateResults(rep))
-	rest := skeleton
+	buf.Grow(len(skeleton) + grow)
 	done := 0 // bytes of skeleton written
-	k := 0
-	for _, run := range rep.Runs {
-		if run == nil || len(run.Results) == 0 {
-			continue
-		}
-		buf.Write(rest[:at[k]-done])
-		if err := writeResults(&buf, run.Results); err != nil {
+	for k, i := range spliced {
+		buf.Write(skeleton[done:at[k]])
+		if err := results(&buf, i); err != nil {
 			return nil, false // Encode of the whole report says why
 		}
 		done = at[k] + len(marks[k])
-		rest = skeleton[done:]
-		k++
 	}
-	buf.Write(rest)
+	buf.Write(skeleton[done:])
 	return buf.Bytes(), true
 }
 
@@ -155,23 +160,31 @@ func encode(v any) ([]byte, error) {
 // writeResults writes results as a JSON array, one element at a time:
 // by resultEncoder, or by encoding/json when it declines.
 func writeResults(buf *bytes.Buffer, results []*gosarif.Result) error {
-	enc := newEncoder(buf)
 	var re resultEncoder
 	buf.WriteByte('[')
 	for i, r := range results {
 		if i > 0 {
 			buf.WriteByte(',')
 		}
-		if b, ok := appendResult(buf.AvailableBuffer(), r, &re); ok {
-			buf.Write(b)
-			continue
-		}
-		if err := enc.Encode(r); err != nil {
+		if err := writeResult(buf, r, &re); err != nil {
 			return err
 		}
-		buf.Truncate(buf.Len() - 1) // Encode's newline
 	}
 	buf.WriteByte(']')
+	return nil
+}
+
+// writeResult writes one result as encoding/json does.
+func writeResult(buf *bytes.Buffer, r *gosarif.Result, re *resultEncoder) error {
+	if b, ok := appendResult(buf.AvailableBuffer(), r, re); ok {
+		buf.Write(b)
+		return nil
+	}
+	text, err := encode(r)
+	if err != nil {
+		return err
+	}
+	buf.Write(text)
 	return nil
 }
 
