@@ -124,8 +124,9 @@ type placed struct {
 // synthesized. Anything else (a tool-call field, an absolute path) gets a
 // stand-in physical location, since GitHub needs one, and a logical
 // location naming it. The line hash is GitHub's when the line is known,
-// else a hash of the finding id so that GitHub still matches the alert.
-func (w *runWriter) place(where, id string, x xRecord, hasX bool, edits []agc.Edit) placed {
+// else a hash of the finding id so that GitHub still matches the alert;
+// it is left "" when !needHash (the result's own hash replaces it).
+func (w *runWriter) place(where, id string, x xRecord, hasX bool, edits []agc.Edit, needHash bool) placed {
 	p, logical := w.splitLocation(where, x, hasX)
 	var pl placed
 	if logical != "" {
@@ -141,7 +142,9 @@ func (w *runWriter) place(where, id string, x xRecord, hasX bool, edits []agc.Ed
 		if !pl.hasLogical {
 			pl.logical, pl.hasLogical = where, true
 		}
-		pl.lineHash = idHash(id)
+		if needHash {
+			pl.lineHash = idHash(id)
+		}
 		return pl
 	}
 	switch {
@@ -155,6 +158,9 @@ func (w *runWriter) place(where, id string, x xRecord, hasX bool, edits []agc.Ed
 		}
 	}
 	pl.uri = encodeURI(p)
+	if !needHash {
+		return pl
+	}
 	if pl.regionProp != regionSynthesized {
 		if h, ok := w.src.LineHash(p, pl.region.StartLine); ok {
 			pl.lineHash = h
@@ -167,7 +173,7 @@ func (w *runWriter) place(where, id string, x xRecord, hasX bool, edits []agc.Ed
 
 // location is place as a go-sarif location, and the line hash.
 func (w *runWriter) location(where, id string, x xRecord, hasX bool, edits []agc.Edit) (*gosarif.Location, string) {
-	pl := w.place(where, id, x, hasX, edits)
+	pl := w.place(where, id, x, hasX, edits, true)
 	loc := &gosarif.Location{}
 	if pl.hasLogical {
 		ll := &gosarif.LogicalLocation{Name: strPtr(pl.logical)}

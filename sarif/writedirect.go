@@ -177,7 +177,8 @@ func (w *runWriter) appendFinding(e *resultEncoder, f *agc.Finding, xf xFinding)
 	e.close()
 
 	x, hasX := xf.rec, xf.ok
-	pl := w.place(f.Location, f.ID, x, hasX, patchEdits(f.Remedy))
+	_, ownHash := x.Partial[lineHashKey]
+	pl := w.place(f.Location, f.ID, x, hasX, patchEdits(f.Remedy), !ownHash)
 	e.name("locations")
 	e.b = append(e.b, '[')
 	e.placed(&pl)
