@@ -122,16 +122,7 @@ func BenchmarkRoundTrip25k(b *testing.B) {
 		{"sarif-agc-text-sarif", sarifRoundTripText},
 	} {
 		b.Run(bm.name, func(b *testing.B) {
-			b.ReportAllocs()
-			b.SetBytes(int64(len(data)))
-			cpu0 := cpuTime()
-			n := 0
-			for b.Loop() {
-				bm.fn(b, data)
-				n++
-			}
-			b.StopTimer()
-			b.ReportMetric(float64(cpuTime()-cpu0)/float64(n)/1e6, "cpu-ms/op")
+			loopCPU(b, len(data), func() { bm.fn(b, data) })
 			b.ReportMetric(peakHeapMB(func() { bm.fn(b, data) }), "peak-heap-MB")
 		})
 	}
@@ -182,19 +173,22 @@ func BenchmarkWrite25k(b *testing.B) {
 			return out
 		}},
 	} {
-		b.Run(bm.name, func(b *testing.B) {
-			b.ReportAllocs()
-			b.SetBytes(int64(len(data)))
-			cpu0 := cpuTime()
-			n := 0
-			for b.Loop() {
-				bm.fn(b)
-				n++
-			}
-			b.StopTimer()
-			b.ReportMetric(float64(cpuTime()-cpu0)/float64(n)/1e6, "cpu-ms/op")
-		})
+		b.Run(bm.name, func(b *testing.B) { loopCPU(b, len(data), func() { bm.fn(b) }) })
 	}
+}
+
+// loopCPU runs fn in b's loop, over size bytes, and reports its CPU time.
+func loopCPU(b *testing.B, size int, fn func()) {
+	b.ReportAllocs()
+	b.SetBytes(int64(size))
+	cpu0 := cpuTime()
+	n := 0
+	for b.Loop() {
+		fn()
+		n++
+	}
+	b.StopTimer()
+	b.ReportMetric(float64(cpuTime()-cpu0)/float64(n)/1e6, "cpu-ms/op")
 }
 
 // cpuTime is the process's user and system CPU time, which the other

@@ -99,6 +99,9 @@ func TestCheckSizeBoundaries(t *testing.T) {
 		t.Errorf("%d bytes, %d gzipped: CheckSize = %v", over, size(over), err)
 	}
 
+	if err := CheckSize([]byte(strings.Repeat("a", 1<<20))); err != nil {
+		t.Errorf("compressible MiB refused: %v", err)
+	}
 	// Compressible text five times the limit: accepted.
 	var b strings.Builder
 	for i := 0; b.Len() < 5*MaxGzippedBytes; i++ {

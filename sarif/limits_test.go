@@ -3,7 +3,6 @@ package sarif_test
 import (
 	"errors"
 	"fmt"
-	"strings"
 	"testing"
 
 	"github.com/agcgate/agc-action/agc"
@@ -55,24 +54,5 @@ func TestLimits(t *testing.T) {
 	ok, err := sarif.FromAGC([]*agc.Response{manyFindings(sarif.MaxResultsPerRun)}, sarif.WriteOptions{})
 	if err != nil || sarif.CheckLimits(ok) != nil {
 		t.Errorf("exactly the limit must pass: %v %v", err, sarif.CheckLimits(ok))
-	}
-}
-
-func TestCheckSize(t *testing.T) {
-	if err := sarif.CheckSize([]byte(strings.Repeat("a", 1<<20))); err != nil {
-		t.Errorf("compressible MiB refused: %v", err)
-	}
-	// Incompressible data over 10 MB gzipped.
-	data := make([]byte, sarif.MaxGzippedBytes+1024)
-	x := uint64(88172645463325252)
-	for i := range data {
-		x ^= x << 13
-		x ^= x >> 7
-		x ^= x << 17
-		data[i] = byte(x)
-	}
-	err := sarif.CheckSize(data)
-	if err == nil || !strings.Contains(err.Error(), "bytes gzipped, GitHub accepts at most 10485760") {
-		t.Errorf("CheckSize = %v", err)
 	}
 }

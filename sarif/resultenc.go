@@ -90,6 +90,13 @@ func (e *resultEncoder) props(n string, m map[string]any) {
 	for k := range m {
 		keys = append(keys, k)
 	}
+	e.sortedObject(keys, func(k string) { e.value(m[k]) })
+}
+
+// sortedObject writes an object of the members keys, sorted (as
+// encoding/json writes a map), value writing each one's value. keys is
+// e.keys's storage, which it hands back.
+func (e *resultEncoder) sortedObject(keys []string, value func(k string)) {
 	slices.Sort(keys)
 	e.open()
 	for i, k := range keys {
@@ -98,7 +105,7 @@ func (e *resultEncoder) props(n string, m map[string]any) {
 		}
 		e.quote(k)
 		e.b = append(e.b, ':')
-		e.value(m[k])
+		value(k)
 	}
 	e.close()
 	e.keys = keys[:0]

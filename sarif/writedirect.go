@@ -214,15 +214,8 @@ func (e *resultEncoder) stringBag(n string, base []bagEntry, over map[string]str
 	for k := range over {
 		keys = append(keys, k)
 	}
-	slices.Sort(keys)
 	e.name(n)
-	e.open()
-	for i, k := range keys {
-		if i > 0 {
-			e.b = append(e.b, ',')
-		}
-		e.quote(k)
-		e.b = append(e.b, ':')
+	e.sortedObject(keys, func(k string) {
 		v, ok := over[k]
 		if !ok {
 			for _, b := range base {
@@ -232,9 +225,7 @@ func (e *resultEncoder) stringBag(n string, base []bagEntry, over map[string]str
 			}
 		}
 		e.quote(v)
-	}
-	e.close()
-	e.keys = keys[:0]
+	})
 }
 
 // placed writes what resultEncoder writes of w.location's go-sarif
