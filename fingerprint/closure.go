@@ -2,6 +2,7 @@ package fingerprint
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -24,7 +25,7 @@ type BlobReader func(oid string) ([]byte, error)
 // all itself, once its symlinks are checked.
 func Select(all []Entry, s Scope, read BlobReader) ([]Entry, error) {
 	at := func(i int) Entry { return all[i] }
-	in, n, err := selectIn(len(all), at, s, nil, read)
+	in, n, err := selectIn(len(all), at, symlinks(all), s, nil, read)
 	if err != nil {
 		return nil, err
 	}
@@ -33,15 +34,23 @@ func Select(all []Entry, s Scope, read BlobReader) ([]Entry, error) {
 
 // selectIn is Select over the size entries at(0), at(1) ... (sorted by
 // path), saying which it selects: in[i] for at(i), nil for all of them, and
-// n of them. picked, when not nil, is what the scope selects of each entry
-// before the closure (s.Selects), decided already; selectIn adds to it.
-// Reading the entries through at lets a listing lend them without making
-// a slice of all of them.
-func selectIn(size int, at func(int) Entry, s Scope, picked []bool, read BlobReader) (in []bool, n int, err error) {
+// n of them. links are the indices of the symlinks among them, in order.
+// picked, when not nil, is what the scope selects of each entry before the
+// closure (s.Selects), decided already; selectIn adds to it. Reading the
+// entries through at lets a listing lend them without making a slice of
+// all of them, and knowing the links spares looking at every entry when
+// the scope is the whole tree.
+func selectIn(size int, at func(int) Entry, links []int, s Scope, picked []bool, read BlobReader) (in []bool, n int, err error) {
 	c := &closure{size: size, at: at, read: read, in: picked}
 	if s.Whole() {
-		c.in = make([]bool, size)
-		return nil, size, c.followLinks()
+		// Everything is selected already: resolving the links only checks them.
+		if len(links) > 0 {
+			c.in = make([]bool, size)
+			if err := c.follow(slices.Clone(links)); err != nil {
+				return nil, 0, err
+			}
+		}
+		return nil, size, nil
 	}
 	if c.in == nil {
 		c.in = make([]bool, size)
@@ -50,8 +59,8 @@ func selectIn(size int, at func(int) Entry, s Scope, picked []bool, read BlobRea
 		}
 	}
 	var queue []int
-	for i := range size {
-		if c.in[i] && at(i).Mode == ModeSymlink {
+	for _, i := range links {
+		if c.in[i] {
 			queue = append(queue, i)
 		}
 	}
@@ -68,19 +77,15 @@ func selectIn(size int, at func(int) Entry, s Scope, picked []bool, read BlobRea
 	return c.in, n, nil
 }
 
-// followLinks resolves every symlink of the tree, all being selected.
-func (c *closure) followLinks() error {
-	var queue []int
-	for i := range c.size {
-		c.in[i] = true
-		if c.at(i).Mode == ModeSymlink {
-			queue = append(queue, i)
+// symlinks returns the indices of the symlinks among entries.
+func symlinks(entries []Entry) []int {
+	var links []int
+	for i, e := range entries {
+		if e.Mode == ModeSymlink {
+			links = append(links, i)
 		}
 	}
-	if len(queue) == 0 {
-		return nil
-	}
-	return c.follow(queue)
+	return links
 }
 
 type closure struct {

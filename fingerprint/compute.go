@@ -69,7 +69,7 @@ func Compute(ctx context.Context, repo Repo, o Options) (*Result, error) {
 	}
 	early := l.sumEarly(o.Scope, gate)
 	read := func(oid string) ([]byte, error) { return repo.Blob(ctx, oid) }
-	in, n, err := selectIn(l.size(), l.at, o.Scope, slices.Clone(l.picked), read)
+	in, n, err := selectIn(l.size(), l.at, l.symlinks(), o.Scope, slices.Clone(l.picked), read)
 	if err != nil {
 		return nil, fmt.Errorf("commit %s: %w", commit, err)
 	}

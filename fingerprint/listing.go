@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"slices"
+	"sort"
 	"strings"
 )
 
@@ -16,11 +17,47 @@ import (
 // was still sending trees.
 type listing struct {
 	entries []Entry
-	spans   []span // by index into entries, when walked is set
-	walked  bool   // spans say where the entries are (they needed no sorting)
+	spans   spanList // by index into entries, when walked is set
+	walked  bool     // spans say where the entries are (they needed no sorting)
 	texts   [][]byte
 	hexLen  int
 	picked  []bool // by index into entries; nil when not picked during the walk
+	links   []int  // the indices of the symlinks, when walked is set
+}
+
+// spanChunk is how many spans one chunk of a spanList holds.
+const spanChunk = 1 << 12
+
+// spanList is a list of spans kept in chunks of spanChunk: growing it
+// never copies what it holds (growing one slice to 100,000 spans copied
+// and cleared several times their 1.6 MB, in fresh pages each time).
+type spanList struct {
+	chunks [][]span
+	n      int
+}
+
+func (s *spanList) add(sp span) {
+	if s.n%spanChunk == 0 {
+		s.chunks = append(s.chunks, make([]span, 0, spanChunk))
+	}
+	c := &s.chunks[len(s.chunks)-1]
+	*c = append(*c, sp)
+	s.n++
+}
+
+func (s *spanList) at(i int) span { return s.chunks[i/spanChunk][i%spanChunk] }
+
+// all yields the spans in order, with their indices.
+func (s *spanList) all(yield func(int, span) bool) {
+	i := 0
+	for _, c := range s.chunks {
+		for _, sp := range c {
+			if !yield(i, sp) {
+				return
+			}
+			i++
+		}
+	}
 }
 
 // span is where an entry's encoding lies: texts[text][start:end], the
@@ -41,7 +78,6 @@ type lister struct {
 	scope  *Scope    // nil: no scope to decide on
 	root   *treeNode // until it is parsed
 	stack  []cursor
-	last   []byte // the path listed last
 	sorted bool
 }
 
@@ -98,12 +134,17 @@ func (m *lister) emit(c *cursor) {
 	sp := c.n.span(r, m.hexLen)
 	sp.text = c.text
 	l := &m.l
-	path := c.n.text[r.path : r.path+r.n]
-	if m.sorted && len(l.spans) > 0 && bytes.Compare(path, m.last) <= 0 {
-		m.sorted = false
+	if m.sorted && l.spans.n > 0 {
+		last := l.spans.at(l.spans.n - 1)
+		path := c.n.text[r.path : r.path+r.n]
+		if bytes.Compare(path, last.path(l.texts[last.text], m.hexLen)) <= 0 {
+			m.sorted = false
+		}
 	}
-	m.last = path
-	l.spans = append(l.spans, sp)
+	if sp.kind == kindSymlink {
+		l.links = append(l.links, l.spans.n)
+	}
+	l.spans.add(sp)
 	if m.scope != nil {
 		e := sp.entry(c.n.text, m.hexLen)
 		l.picked = append(l.picked, c.dir.selects(e, e.Path[len(c.n.prefix):]))
@@ -124,7 +165,7 @@ func (m *lister) done() (*listing, error) {
 		return l, nil
 	}
 	l.makeEntries()
-	l.spans, l.picked, l.walked = nil, nil, false
+	l.spans, l.picked, l.links, l.walked = spanList{}, nil, nil, false
 	sortEntries(l.entries)
 	for i := 1; i < len(l.entries); i++ {
 		if l.entries[i].Path == l.entries[i-1].Path {
@@ -139,8 +180,8 @@ func (l *listing) makeEntries() {
 	if !l.walked || l.entries != nil {
 		return
 	}
-	l.entries = make([]Entry, len(l.spans))
-	for i, sp := range l.spans {
+	l.entries = make([]Entry, l.spans.n)
+	for i, sp := range l.spans.all {
 		l.entries[i] = sp.entry(l.texts[sp.text], l.hexLen)
 	}
 }
@@ -148,7 +189,7 @@ func (l *listing) makeEntries() {
 // size is how many entries the listing has.
 func (l *listing) size() int {
 	if l.walked {
-		return len(l.spans)
+		return l.spans.n
 	}
 	return len(l.entries)
 }
@@ -158,8 +199,16 @@ func (l *listing) at(i int) Entry {
 	if !l.walked {
 		return l.entries[i]
 	}
-	sp := l.spans[i]
+	sp := l.spans.at(i)
 	return sp.entry(l.texts[sp.text], l.hexLen)
+}
+
+// symlinks returns the indices of the symlinks among the entries.
+func (l *listing) symlinks() []int {
+	if l.walked {
+		return l.links
+	}
+	return symlinks(l.entries)
 }
 
 // lookup finds the entry at path.
@@ -171,14 +220,14 @@ func (l *listing) lookup(path string) (Entry, bool) {
 		}
 		return l.entries[i], true
 	}
-	i, ok := slices.BinarySearchFunc(l.spans, path, func(sp span, p string) int {
-		return strings.Compare(sp.entry(l.texts[sp.text], l.hexLen).Path, p)
+	i, ok := sort.Find(l.spans.n, func(i int) int {
+		sp := l.spans.at(i)
+		return strings.Compare(path, bytesString(sp.path(l.texts[sp.text], l.hexLen)))
 	})
 	if !ok {
 		return Entry{}, false
 	}
-	sp := l.spans[i]
-	return sp.entry(l.texts[sp.text], l.hexLen), true
+	return l.at(i), true
 }
 
 // sumEarly starts hashing, in a goroutine, when the selection is already
@@ -190,13 +239,15 @@ func (l *listing) sumEarly(s Scope, g Gate) <-chan string {
 	if !l.walked || !s.Whole() && l.picked == nil {
 		return nil
 	}
-	n := len(l.spans)
+	n := l.spans.n
 	if !s.Whole() {
-		n = 0
-		for i, ok := range l.picked {
-			if ok && l.spans[i].kind == kindSymlink {
+		for _, i := range l.links {
+			if l.picked[i] {
 				return nil
 			}
+		}
+		n = 0
+		for _, ok := range l.picked {
 			if ok {
 				n++
 			}
@@ -221,7 +272,7 @@ func (l *listing) sum(s Scope, g Gate, in []bool, n int) string {
 	e.count(n)
 	e.flush()
 	run, open := span{}, false
-	for i, sp := range l.spans {
+	for i, sp := range l.spans.all {
 		if in != nil && !in[i] {
 			continue
 		}

@@ -177,6 +177,12 @@ func (n *treeNode) span(r rec, hexLen int) span {
 	return span{start: r.path - 4, end: uint32(end), kind: r.kind}
 }
 
+// path returns the path of the entry whose encoding is
+// text[sp.start:sp.end].
+func (sp span) path(text []byte, hexLen int) []byte {
+	return text[sp.start+4 : int(sp.end)-hexLen-4-len(fieldHeads[sp.kind])]
+}
+
 // entry returns the Entry whose encoding is text[sp.start:sp.end].
 func (sp span) entry(text []byte, hexLen int) Entry {
 	s := bytesString(text[:sp.end])
