@@ -71,23 +71,39 @@ const modeTree = 0o040000
 // with the entries, their paths under n.prefix, modes canonicalised as git
 // does when it lists a tree (any regular file is 100644, or 100755 when its
 // owner may execute it; anything not a file, symlink or tree is a gitlink),
-// and object ids in lowercase hex.
-func parseTree(n *treeNode, data []byte, rawLen int) error {
-	count, size, err := sizeTree(data, rawLen, len(n.prefix))
-	if err != nil {
-		return err
+// and object ids in lowercase hex. The text is taken from a (a fresh one
+// when nil).
+//
+// It reads each record once, checking its shape as it goes: the first
+// malformed record ends it with an error, and what it wrote of the text is
+// then not used.
+func parseTree(n *treeNode, data []byte, rawLen int, a *textArena) error {
+	if a == nil {
+		a = &textArena{}
 	}
-	text := make([]byte, size)
-	n.recs = make([]rec, 0, count)
+	text := a.free
 	w := 0
 	for off := 0; off < len(data); {
-		sp := bytes.IndexByte(data[off:], ' ')
-		mode := parseMode(data[off : off+sp])
-		name := data[off+sp+1:]
-		name = name[:bytes.IndexByte(name, 0)]
-		raw := data[off+sp+1+len(name)+1:][:rawLen]
-		off += sp + 1 + len(name) + 1 + rawLen
-		if !validPath(bytesString(name)) {
+		r := data[off:]
+		sp := bytes.IndexByte(r, ' ')
+		mode := -1
+		if sp > 0 {
+			mode = parseMode(r[:sp])
+		}
+		if mode < 0 {
+			return fmt.Errorf("tree object: byte %d: malformed mode", off)
+		}
+		nul := bytes.IndexByte(r[sp+1:], 0)
+		switch {
+		case nul < 0 || len(r) < sp+1+nul+1+rawLen:
+			return fmt.Errorf("tree object: byte %d: truncated entry", off)
+		case nul == 0:
+			return fmt.Errorf("tree object: byte %d: empty name", off)
+		}
+		name := r[sp+1 : sp+1+nul]
+		raw := r[sp+1+nul+1:][:rawLen]
+		off += sp + 1 + nul + 1 + rawLen
+		if !validName(name) {
 			return fmt.Errorf("tree %q: entry %q is not a clean path component", strings.TrimSuffix(n.prefix, "/"), name)
 		}
 		if mode&0o170000 == modeTree {
@@ -97,6 +113,9 @@ func parseTree(n *treeNode, data []byte, rawLen int) error {
 		}
 		k := canonMode(mode)
 		plen := len(n.prefix) + len(name)
+		if need := 4 + plen + len(fieldHeads[k]) + 4 + 2*rawLen; len(text)-w < need {
+			text = a.grow(text[:w], need)
+		}
 		binary.BigEndian.PutUint32(text[w:], uint32(plen))
 		n.recs = append(n.recs, rec{path: uint32(w + 4), n: uint32(plen), kind: k})
 		w += 4
@@ -105,39 +124,60 @@ func parseTree(n *treeNode, data []byte, rawLen int) error {
 		w += copy(text[w:], fieldHeads[k])
 		binary.BigEndian.PutUint32(text[w:], uint32(2*rawLen))
 		w += 4
-		w += hex.Encode(text[w:], raw)
+		w += encodeHex(text[w:], raw)
 	}
-	n.text, n.parsed = text, true
+	n.text, n.parsed = text[:w:w], true
+	a.free = text[w:]
 	return nil
 }
 
-// sizeTree checks the shape of every record of a tree object and returns
-// how many are not trees and how many bytes their encoding takes.
-func sizeTree(data []byte, rawLen, prefix int) (count, size int, err error) {
-	for off := 0; off < len(data); {
-		rec := data[off:]
-		sp := bytes.IndexByte(rec, ' ')
-		mode := -1
-		if sp > 0 {
-			mode = parseMode(rec[:sp])
-		}
-		if mode < 0 {
-			return 0, 0, fmt.Errorf("tree object: byte %d: malformed mode", off)
-		}
-		nul := bytes.IndexByte(rec[sp+1:], 0)
-		switch {
-		case nul < 0 || len(rec) < sp+1+nul+1+rawLen:
-			return 0, 0, fmt.Errorf("tree object: byte %d: truncated entry", off)
-		case nul == 0:
-			return 0, 0, fmt.Errorf("tree object: byte %d: empty name", off)
-		}
-		if mode&0o170000 != modeTree {
-			count++
-			size += 4 + prefix + nul + len(fieldHeads[canonMode(mode)]) + 4 + 2*rawLen
-		}
-		off += sp + 1 + nul + 1 + rawLen
+// textArena hands out the texts of a walk's trees from chunks of
+// arenaChunk bytes: a tree's text is written at the free end of the
+// current chunk, and keeps the bytes it wrote. One allocation then serves
+// a few dozen trees, and no text is sized by a first pass over its tree.
+type textArena struct {
+	free []byte
+}
+
+// arenaChunk is the size of a textArena's chunks.
+const arenaChunk = 256 << 10
+
+// grow returns a fresh chunk holding the w bytes written so far, with room
+// for at least need more; a tree too large for one chunk gets a chunk of
+// its own size.
+func (a *textArena) grow(written []byte, need int) []byte {
+	c := make([]byte, max(arenaChunk, 2*(len(written)+need)))
+	copy(c, written)
+	return c
+}
+
+// validName reports whether name, an entry of a tree object (which ends
+// at a NUL, so holds none), is a path validPath accepts: without a "/",
+// any name but "." and "..".
+func validName(name []byte) bool {
+	if bytes.IndexByte(name, '/') >= 0 {
+		return validPath(string(name))
 	}
-	return count, size, nil
+	return !(len(name) == 1 && name[0] == '.' || len(name) == 2 && name[0] == '.' && name[1] == '.')
+}
+
+// hexPairs holds the two lowercase hex digits of each byte value.
+const hexPairs = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f" +
+	"202122232425262728292a2b2c2d2e2f303132333435363738393a3b3c3d3e3f" +
+	"404142434445464748494a4b4c4d4e4f505152535455565758595a5b5c5d5e5f" +
+	"606162636465666768696a6b6c6d6e6f707172737475767778797a7b7c7d7e7f" +
+	"808182838485868788898a8b8c8d8e8f909192939495969798999a9b9c9d9e9f" +
+	"a0a1a2a3a4a5a6a7a8a9aaabacadaeafb0b1b2b3b4b5b6b7b8b9babbbcbdbebf" +
+	"c0c1c2c3c4c5c6c7c8c9cacbcccdcecfd0d1d2d3d4d5d6d7d8d9dadbdcdddedf" +
+	"e0e1e2e3e4e5e6e7e8e9eaebecedeeeff0f1f2f3f4f5f6f7f8f9fafbfcfdfeff"
+
+// encodeHex is hex.Encode, a byte's two digits at a time.
+func encodeHex(dst, src []byte) int {
+	dst = dst[:2*len(src)]
+	for i, b := range src {
+		dst[2*i], dst[2*i+1] = hexPairs[2*int(b)], hexPairs[2*int(b)+1]
+	}
+	return 2 * len(src)
 }
 
 // parseMode parses an octal mode as git does (in an unsigned 32-bit

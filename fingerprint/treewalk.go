@@ -31,6 +31,7 @@ func (g *Git) walkTree(ctx context.Context, tree string, rawLen int, scope *Scop
 	pending := []*subtree{{node: root, oid: tree}} // asked for, in order
 	w.send(tree)
 	var buf []byte
+	texts := &textArena{}
 	for len(pending) > 0 {
 		s := pending[0]
 		pending = pending[1:]
@@ -43,7 +44,7 @@ func (g *Git) walkTree(ctx context.Context, tree string, rawLen int, scope *Scop
 			return nil, w.fail(fmt.Errorf("tree %q (%s) is a %s", strings.TrimSuffix(s.node.prefix, "/"), s.oid, o.typ))
 		}
 		buf = o.data[:cap(o.data)]
-		if err := parseTree(s.node, o.data, rawLen); err != nil {
+		if err := parseTree(s.node, o.data, rawLen, texts); err != nil {
 			return nil, w.fail(err)
 		}
 		for i := range s.node.subs {

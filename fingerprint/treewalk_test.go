@@ -214,7 +214,7 @@ func FuzzParseTree(f *testing.F) {
 			rawLen = 32
 		}
 		n := &treeNode{prefix: prefix}
-		if err := parseTree(n, data, rawLen); err != nil {
+		if err := parseTree(n, data, rawLen, nil); err != nil {
 			return
 		}
 		for _, r := range n.recs {
