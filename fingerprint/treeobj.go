@@ -83,6 +83,7 @@ func parseTree(n *treeNode, data []byte, rawLen int, a *textArena) error {
 	}
 	text := a.free
 	w := 0
+	n.recs = make([]rec, 0, len(data)/(rawLen+10)+1) // about one per record of a usual tree
 	for off := 0; off < len(data); {
 		r := data[off:]
 		sp := bytes.IndexByte(r, ' ')
