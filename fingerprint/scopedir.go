@@ -18,7 +18,8 @@ import (
 //   - "**/M/**", where M is one plain segment: a path matches when any of
 //     its components matches M, so under a directory with such a
 //     component every path matches, and under any other only names that
-//     match M.
+//     match M (those are matched path by path: doublestar does not match
+//     "**/0*/**" against "0", though "0*" matches "0").
 //
 // A pattern is plain when every segment matches exactly one path
 // component: no "**", no braces (which may hold a "/"), no escapes, and no
@@ -29,13 +30,24 @@ import (
 type dirScope struct {
 	s                Scope
 	include, exclude []dirGlob
+	// all is the decision for every entry that is neither a gitlink nor
+	// named with a "/", when the globs take it for the whole directory.
+	all uint8
 }
+
+// The values of dirScope.all.
+const (
+	eachEntry uint8 = iota // decide entry by entry
+	allIn                  // every entry is selected
+	allOut                 // no entry is
+)
 
 // dirGlob is one glob's decision for a directory.
 type dirGlob struct {
-	g    *glob
-	how  uint8
-	name string // the segment a name must match, for byName
+	g       *glob
+	how     uint8
+	name    string // the segment a name must match, for byName
+	literal bool   // name holds no wildcard: it matches only itself
 }
 
 const (
@@ -59,7 +71,40 @@ func (s Scope) forDir(prefix string) dirScope {
 	for i := range s.exclude {
 		d.exclude[i] = s.exclude[i].forDir(comps)
 	}
+	d.all = d.whole()
 	return d
+}
+
+// whole is what selects decides for every entry of the directory, when
+// the globs decide it for the whole directory: an exclusion matching all
+// of it leaves nothing; with every exclusion matching none of it, an
+// inclusion matching all of it (or no inclusion at all) selects
+// everything, and inclusions all matching none of it select nothing.
+func (d *dirScope) whole() uint8 {
+	for _, g := range d.exclude {
+		if g.how == matchAll {
+			return allOut
+		}
+	}
+	for _, g := range d.exclude {
+		if g.how != matchNone {
+			return eachEntry
+		}
+	}
+	none := true
+	for _, g := range d.include {
+		if g.how == matchAll {
+			return allIn
+		}
+		none = none && g.how == matchNone
+	}
+	switch {
+	case len(d.include) == 0:
+		return allIn
+	case none:
+		return allOut
+	}
+	return eachEntry
 }
 
 func (g *glob) forDir(comps []string) dirGlob {
@@ -82,6 +127,7 @@ func (g *glob) forDir(comps []string) dirGlob {
 	if m, ok := strings.CutPrefix(g.pattern, "**/"); ok {
 		if m, ok = strings.CutSuffix(m, "/**"); ok && !strings.Contains(m, "/") && plain(m) {
 			d.how, d.name = byName, m
+			d.literal = !strings.ContainsAny(m, "*?[")
 			for _, c := range comps {
 				if doublestar.MatchUnvalidated(m, c) {
 					d.how = matchAll
@@ -102,8 +148,13 @@ func (d *dirGlob) match(path, name string) bool {
 	case matchNone:
 		return false
 	case byName:
+		// A name that does not match M leaves the path unmatched. One that
+		// does is checked on the whole path: doublestar does not match
+		// "**/0*/**" against "0", nor "0*/**", though "0*" matches "0".
 		if utf8.ValidString(name) {
-			return doublestar.MatchUnvalidated(d.name, name)
+			if d.literal && name != d.name || !d.literal && !doublestar.MatchUnvalidated(d.name, name) {
+				return false
+			}
 		}
 	}
 	return d.g.match(path)
@@ -116,6 +167,12 @@ func (d *dirScope) selects(e Entry, name string) bool {
 		// holding "/" (a tree git would not write) is more than one
 		// component.
 		return d.s.Selects(e)
+	}
+	switch d.all {
+	case allIn:
+		return true
+	case allOut:
+		return false
 	}
 	for i := range d.exclude {
 		if d.exclude[i].match(e.Path, name) {

@@ -74,7 +74,11 @@ func TestTreeWalkMatchesLsTree(t *testing.T) {
 func checkSums(t *testing.T, g *Git, all []Entry) {
 	t.Helper()
 	scopes := [][]string{nil, {"foo*/**"}, {"**", "!foo/**"}, {"src/**"}, {"vendor/lib/include/*.h"},
-		{"nothing/**"}, {"!x/**"}}
+		{"nothing/**"}, {"!x/**"},
+		// doublestar matches "**/M/**" against a path ending in a name that
+		// M matches only with its "*" empty as it likes ("0*/**" does not
+		// match "0", "0*/**" matches "00"): the walk must agree.
+		{"**/foo.bar*/**"}, {"!**/run.sh*/**"}, {"**/foo*/**", "!**/a.go*/**"}}
 	for _, patterns := range scopes {
 		s, err := ParseScope(patterns)
 		if err != nil {
