@@ -81,7 +81,7 @@ func BenchmarkGitCompute(b *testing.B) {
 }
 
 // benchRepo makes a repository of n files laid out as lsTreeOutput does.
-func benchRepo(b *testing.B, n int) string {
+func benchRepo(b testing.TB, n int) string {
 	gittest.Isolate(b)
 	dir := b.TempDir()
 	gittest.Run(b, dir, "init", "-q", "-b", "main")

@@ -69,6 +69,68 @@ func TestTreeWalkMatchesLsTree(t *testing.T) {
 	}
 }
 
+// TestTreeWalkManyEntries checks the walk against git ls-tree on a tree
+// whose listing fills several chunks of spans and of texts, with symlinks
+// and a gitlink past the first chunk.
+func TestTreeWalkManyEntries(t *testing.T) {
+	n := 3*spanChunk + 100
+	dir := benchRepo(t, n)
+	blob := gittest.Run(t, dir, "rev-parse", "main:d000/s00/f00000.go")
+	gittest.Run(t, dir, "read-tree", "main")
+	target := func(s string) string {
+		c := exec.Command("git", "-C", dir, "hash-object", "-w", "--stdin")
+		c.Stdin = strings.NewReader(s)
+		out, err := c.Output()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return strings.TrimSpace(string(out))
+	}
+	for _, info := range []string{
+		"120000," + target("../d000/s00/f00000.go") + ",d009/link.go",
+		"120000," + target("../s01") + ",d012/s05/dir-link",
+		"160000," + strings.Repeat("7", len(blob)) + ",d011/vendor",
+	} {
+		gittest.Run(t, dir, "update-index", "--add", "--cacheinfo", info)
+	}
+	tree := gittest.Run(t, dir, "write-tree")
+	commit := gittest.Run(t, dir, "commit-tree", "-m", "many", tree)
+	gittest.Run(t, dir, "update-ref", "refs/heads/main", commit)
+	want, err := lsTree(t, dir, commit)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(want) < n {
+		t.Fatalf("git ls-tree lists %d entries, want at least %d", len(want), n)
+	}
+	g := &Git{Dir: dir}
+	defer g.Close()
+	got, err := g.Tree(context.Background(), commit)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(got, want) {
+		t.Fatalf("walked %d entries, git ls-tree %d; they differ", len(got), len(want))
+	}
+	for _, patterns := range [][]string{nil, {"d009/**"}, {"d012/**", "!**/s09/**"}, {"d01*/**", "!d011/**"}, {"d011/vendor/x"}} {
+		s, err := ParseScope(patterns)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := g.Compute(context.Background(), Options{Rev: "HEAD", Scope: s})
+		if err != nil {
+			t.Fatalf("scope %q: %v", patterns, err)
+		}
+		sel, err := Select(want, s, func(oid string) ([]byte, error) { return g.Blob(context.Background(), oid) })
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(res.Tree.Selected, sel) || res.Fingerprint != Sum(s, Gate{}, sel) {
+			t.Errorf("scope %q: %d selected, fingerprint %s; Select gives %d, %s", patterns, len(res.Tree.Selected), res.Fingerprint, len(sel), Sum(s, Gate{}, sel))
+		}
+	}
+}
+
 // checkSums checks that Compute, which hashes the encoding where the walk
 // left it, gives Sum's value for the entries it selected.
 func checkSums(t *testing.T, g *Git, all []Entry) {
