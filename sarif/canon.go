@@ -10,97 +10,10 @@ import (
 	"unicode/utf8"
 )
 
-// treeHash is canonicalHash of the JSON a tree was decoded from, computed
-// by writing the tree's RFC 8785 form into the hash as it is walked. The
-// tree must come from treeDecoder: valid UTF-8, no duplicate names, finite
-// numbers, for which jsontext.Value.Canonicalize gives exactly this text.
-func treeHash(tree any) string {
-	c := canonWriter{h: sha256.New(), buf: make([]byte, 0, canonChunk+512)}
-	c.value(tree, 0)
-	c.h.Write(c.buf)
-	return "sha256:" + hex.EncodeToString(c.h.Sum(nil))
-}
-
-// canonChunk is how much canonical text is buffered before it is hashed.
-const canonChunk = 32 << 10
-
-type canonWriter struct {
-	h    hash.Hash
-	buf  []byte
-	keys [][]string // member names being sorted, one slice per depth
-}
-
-func (c *canonWriter) flush() {
-	if len(c.buf) >= canonChunk {
-		c.h.Write(c.buf)
-		c.buf = c.buf[:0]
-	}
-}
-
-func (c *canonWriter) value(v any, depth int) {
-	switch v := v.(type) {
-	case nil:
-		c.buf = append(c.buf, "null"...)
-	case bool:
-		c.buf = strconv.AppendBool(c.buf, v)
-	case float64:
-		c.buf = appendCanonFloat(c.buf, v)
-	case string:
-		c.buf = appendCanonString(c.buf, v)
-	case []any:
-		c.buf = append(c.buf, '[')
-		for i, e := range v {
-			if i > 0 {
-				c.buf = append(c.buf, ',')
-			}
-			c.value(e, depth+1)
-		}
-		c.buf = append(c.buf, ']')
-	case map[string]any:
-		c.object(v, depth)
-	}
-	c.flush()
-}
-
-func (c *canonWriter) object(m map[string]any, depth int) {
-	for len(c.keys) <= depth {
-		c.keys = append(c.keys, nil)
-	}
-	keys := sortedKeys(c.keys[depth][:0], m)
-	c.buf = append(c.buf, '{')
-	for i, k := range keys {
-		c.name(i, k)
-		c.value(m[k], depth+1)
-	}
-	c.buf = append(c.buf, '}')
-	clear(keys)
-	c.keys[depth] = keys[:0]
-}
-
-// sortedKeys appends m's member names and extra to keys, in RFC 8785
-// order.
-func sortedKeys(keys []string, m map[string]any, extra ...string) []string {
-	for k := range m {
-		keys = append(keys, k)
-	}
-	keys = append(keys, extra...)
-	slices.SortFunc(keys, compareUTF16)
-	return keys
-}
-
-// name writes the i-th member name of an object and its colon.
-func (c *canonWriter) name(i int, k string) {
-	if i > 0 {
-		c.buf = append(c.buf, ',')
-	}
-	c.buf = appendCanonString(c.buf, k)
-	c.buf = append(c.buf, ':')
-}
-
 // appendCanonString quotes valid UTF-8 s as RFC 8785 §3.2.2.2 does: only
 // '"', '\\' and control characters are escaped, the latter as \b \t \n \f
 // \r or \u00xx in lower case.
-func appendCanonString(dst []byte, s string) []byte {
+func appendCanonString[S ~string | ~[]byte](dst []byte, s S) []byte {
 	const hexDigits = "0123456789abcdef"
 	dst = append(dst, '"')
 	last := 0
@@ -188,4 +101,176 @@ func utf16Key(r rune) rune {
 		return 0xD800 + (r - 0x10000)
 	}
 	return 0xD800 + 0x100000 + (r - 0xE000)
+}
+
+// canonChunk is how much canonical text is buffered before it is hashed.
+const canonChunk = 32 << 10
+
+// canonBytes writes the RFC 8785 canonical form of JSON read from its
+// bytes, checking on the way that it is what the reader reads as is (see
+// treeDecoder): each object's members are written as they come, then put
+// in order. Text outside every object being ordered is hashed in chunks.
+type canonBytes struct {
+	d     treeDecoder // reads strings and numbers as the tree did
+	h     hash.Hash
+	out   []byte
+	tmp   []byte
+	marks [][]canonMember // one slice per depth
+	nest  int             // objects around the place being written
+}
+
+// canonMember is a member name and where "name":value lies in out.
+type canonMember struct {
+	name       string
+	start, end int
+}
+
+func newCanon(data []byte, names map[string]string) *canonBytes {
+	return &canonBytes{d: treeDecoder{data: data, names: names}, h: sha256.New(), out: make([]byte, 0, canonChunk+512)}
+}
+
+// flush hashes what was written when nothing of it is to be reordered.
+func (c *canonBytes) flush() {
+	if c.nest == 0 && len(c.out) >= canonChunk {
+		c.h.Write(c.out)
+		c.out = c.out[:0]
+	}
+}
+
+// sum hashes the rest and is the fingerprint.
+func (c *canonBytes) sum() string {
+	c.h.Write(c.out)
+	return "sha256:" + hex.EncodeToString(c.h.Sum(nil))
+}
+
+// value writes the value at offset i and leaves c.d after it; false for
+// what the reader does not read as is.
+func (c *canonBytes) value(i, depth int) bool {
+	d := &c.d
+	d.pos = i
+	d.ws()
+	if d.pos >= len(d.data) || depth > maxTreeDepth {
+		return false
+	}
+	switch ch := d.data[d.pos]; {
+	case ch == '{':
+		return c.object(depth)
+	case ch == '[':
+		return c.array(depth)
+	case ch == '"':
+		b, ok := d.str()
+		c.out = appendCanonString(c.out, b)
+		return ok
+	case ch == '-' || ch >= '0' && ch <= '9':
+		start := d.pos
+		f, plain, ok := d.float()
+		if plain {
+			c.out = append(c.out, d.data[start:d.pos]...) // digits, as they are
+		} else {
+			c.out = appendCanonFloat(c.out, f)
+		}
+		return ok
+	}
+	for _, l := range [...]string{"true", "false", "null"} {
+		if len(d.data)-d.pos >= len(l) && string(d.data[d.pos:d.pos+len(l)]) == l {
+			d.pos += len(l)
+			c.out = append(c.out, l...)
+			return true
+		}
+	}
+	return false
+}
+
+func (c *canonBytes) object(depth int) bool {
+	d := &c.d
+	d.pos++ // {
+	for len(c.marks) <= depth {
+		c.marks = append(c.marks, nil)
+	}
+	marks := c.marks[depth][:0]
+	start := len(c.out)
+	c.out = append(c.out, '{')
+	c.nest++
+	d.ws()
+	if d.pos < len(d.data) && d.data[d.pos] == '}' {
+		d.pos++
+	} else {
+		for {
+			d.ws()
+			if d.pos >= len(d.data) || d.data[d.pos] != '"' {
+				return false
+			}
+			b, ok := d.str()
+			if !ok {
+				return false
+			}
+			if len(marks) > 0 {
+				c.out = append(c.out, ',')
+			}
+			m := canonMember{name: d.name(b), start: len(c.out)}
+			c.out = append(appendCanonString(c.out, m.name), ':')
+			d.ws()
+			if d.pos >= len(d.data) || d.data[d.pos] != ':' || !c.value(d.pos+1, depth+1) {
+				return false
+			}
+			m.end = len(c.out)
+			marks = append(marks, m)
+			done, ok := d.next('}')
+			if !ok {
+				return false
+			}
+			if done {
+				break
+			}
+		}
+	}
+	c.nest--
+	c.marks[depth] = marks
+	byName := func(a, b canonMember) int { return compareUTF16(a.name, b.name) }
+	if !slices.IsSortedFunc(marks, byName) {
+		slices.SortFunc(marks, byName)
+		c.tmp = append(c.tmp[:0], c.out[start:]...)
+		c.out = c.out[:start+1]
+		for k, m := range marks {
+			if k > 0 {
+				c.out = append(c.out, ',')
+			}
+			c.out = append(c.out, c.tmp[m.start-start:m.end-start]...)
+		}
+	}
+	for k := 1; k < len(marks); k++ {
+		if marks[k].name == marks[k-1].name {
+			return false // a duplicate name
+		}
+	}
+	c.out = append(c.out, '}')
+	return true
+}
+
+func (c *canonBytes) array(depth int) bool {
+	d := &c.d
+	d.pos++ // [
+	c.out = append(c.out, '[')
+	d.ws()
+	if d.pos < len(d.data) && d.data[d.pos] == ']' {
+		d.pos++
+		c.out = append(c.out, ']')
+		return true
+	}
+	for i := 0; ; i++ {
+		if i > 0 {
+			c.out = append(c.out, ',')
+		}
+		if !c.value(d.pos, depth+1) {
+			return false
+		}
+		c.flush()
+		switch done, ok := d.next(']'); {
+		case !ok:
+			return false
+		case done:
+			c.out = append(c.out, ']')
+			return true
+		}
+	}
 }

@@ -1,36 +1,12 @@
 package sarif
 
 import (
-	stdjson "encoding/json"
 	"math"
 	"strconv"
 	"unicode/utf16"
 	"unicode/utf8"
 
-	"github.com/go-json-experiment/json/jsontext"
 )
-
-// decodeRun turns the bytes of one run, which the top-level decoder has
-// already read whole (so they are JSON), into the generic tree encoding/json
-// gives (map[string]any, []any, float64, string, bool, nil; the last of
-// duplicate names; invalid UTF-8 replaced) and its fingerprint, "sha256:"
-// and the hex SHA-256 of its RFC 8785 canonical form (canonicalHash).
-//
-// The usual run (valid UTF-8, no duplicate names) is decoded in one pass by
-// treeDecoder and hashed by walking the tree, without building the canonical
-// bytes. Anything else goes the slow way, encoding/json and Canonicalize,
-// whose answers for such input treeDecoder does not try to match.
-func decodeRun(v jsontext.Value, names map[string]string) (any, string, error) {
-	d := treeDecoder{data: v, names: names}
-	if tree, ok := d.value(0); ok && d.end() {
-		return tree, treeHash(tree), nil
-	}
-	var tree any
-	if err := stdjson.Unmarshal(v, &tree); err != nil {
-		return nil, "", err
-	}
-	return tree, canonicalHash(v), nil
-}
 
 // maxTreeDepth bounds nesting on the fast path; deeper input takes the slow
 // one (jsontext refuses more than 10000 levels before either runs).
@@ -327,6 +303,16 @@ func hex4(b []byte) rune {
 // number reads a number as encoding/json does: a float64, refused when out
 // of range.
 func (d *treeDecoder) number() (any, bool) {
+	f, _, ok := d.float()
+	if !ok {
+		return nil, false
+	}
+	return f, true
+}
+
+// float reads a number as a float64; plain is whether its text is already
+// the canonical form of its value (an integer below 2^53 without a sign).
+func (d *treeDecoder) float() (f float64, plain, ok bool) {
 	start := d.pos
 	digits, plain := 0, true
 	var n uint64
@@ -336,24 +322,22 @@ func (d *treeDecoder) number() (any, bool) {
 		case c >= '0' && c <= '9':
 			n = n*10 + uint64(c-'0')
 			digits++
+			continue
 		case c == '-' && d.pos == start:
+			plain = false
+			continue
 		case c == '.' || c == 'e' || c == 'E' || c == '+' || c == '-':
 			plain = false
-		default:
-			return d.numberValue(start, plain, digits, n)
+			continue
 		}
+		break
 	}
-	return d.numberValue(start, plain, digits, n)
-}
-
-func (d *treeDecoder) numberValue(start int, plain bool, digits int, n uint64) (any, bool) {
-	text := d.data[start:d.pos]
-	if plain && digits > 0 && digits <= 15 && text[0] != '-' {
-		return float64(n), true // exact: below 2^53
+	if plain && digits > 0 && digits <= 15 {
+		return float64(n), true, true // exact: below 2^53
 	}
-	f, err := strconv.ParseFloat(string(text), 64)
+	f, err := strconv.ParseFloat(string(d.data[start:d.pos]), 64)
 	if err != nil || math.IsInf(f, 0) {
-		return nil, false
+		return 0, false, false
 	}
-	return f, true
+	return f, false, true
 }

@@ -140,15 +140,9 @@ func parseLog(data []byte, skipped lead, file string, opts ReadOptions) (*Log, [
 			_ = json.Unmarshal(raw, &v)
 			return nil, nil, failAt(data, skipped, file, p, "a run is a JSON object, not %s", kindOf(v))
 		}
-		mark := len(rd.lints)
-		run, ok := rd.streamRun(raw, p, names, opts)
-		if !ok {
-			rd.lints = rd.lints[:mark]
-			tree, fingerprint, err := decodeRun(raw, names)
-			if err != nil {
-				return nil, nil, failAt(data, skipped, file, p, "%s", err)
-			}
-			run = rd.run(asObj(tree), p, fingerprint, opts)
+		run, err := rd.readRun(raw, p, names, opts)
+		if err != nil {
+			return nil, nil, failAt(data, skipped, file, p, "%s", err)
 		}
 		log.Runs = append(log.Runs, run)
 	}

@@ -7,18 +7,18 @@ import (
 	"unicode/utf8"
 )
 
-func (rd *reader) primaryLocation(m map[string]any, base string, ctx *runCtx) *Loc {
+func (rd *reader) primaryLocation(m jobj, base string, ctx *runCtx) *Loc {
 	lb := ptr(base, "locations")
 	locs := rd.arr(m, base, "locations")
 	if len(locs) == 0 {
 		return nil
 	}
 	p := ptrIdx(lb, 0)
-	lm, ok := locs[0].(map[string]any)
-	if !ok {
-		rd.lint(p, "a location is an object, not %s; ignored", kindOf(locs[0]))
+	if locs[0].kind() != '{' {
+		rd.lint(p, "a location is an object, not %s; ignored", locs[0].kindName())
 		return nil
 	}
+	lm := rd.index(locs[0])
 	loc := &Loc{Props: rd.props(lm, p)}
 	if pl := rd.obj(lm, p, "physicalLocation"); pl != nil {
 		pp := ptr(p, "physicalLocation")
@@ -31,7 +31,8 @@ func (rd *reader) primaryLocation(m map[string]any, base string, ctx *runCtx) *L
 	}
 	lls := rd.arr(lm, p, "logicalLocations")
 	if len(lls) > 0 {
-		if ll, ok := lls[0].(map[string]any); ok {
+		if lls[0].kind() == '{' {
+			ll := rd.index(lls[0])
 			llp := ptr(ptr(p, "logicalLocations"), "0")
 			loc.Logical = rd.str(ll, llp, "fullyQualifiedName")
 			if loc.Logical == "" {
@@ -54,13 +55,14 @@ func (rd *reader) primaryLocation(m map[string]any, base string, ctx *runCtx) *L
 // artifactPath resolves an artifactLocation (§3.4) through artifacts[index]
 // and uriBaseId/originalUriBaseIds (§3.14.14), percent-decodes it and says
 // whether it is relative to the source root.
-func (rd *reader) artifactPath(al map[string]any, base string, ctx *runCtx) (string, bool) {
-	uri := rd.str(al, base, "uri")
-	baseID := rd.str(al, base, "uriBaseId")
+func (rd *reader) artifactPath(al jobj, base string, ctx *runCtx) (string, bool) {
+	uri := rd.istr(al, base, "uri")
+	baseID := rd.istr(al, base, "uriBaseId")
 	if uri == "" {
 		if i, ok := rd.integer(al, base, "index"); ok {
 			if i < len(ctx.artifacts) {
-				if a, ok := ctx.artifacts[i].(map[string]any); ok {
+				if a := ctx.artifacts[i]; a.kind() == '{' {
+					a := rd.index(a)
 					ab := ptrIdx("/artifacts", i)
 					if l := rd.obj(a, ab, "location"); l != nil {
 						uri = rd.str(l, ptr(ab, "location"), "uri")
@@ -84,10 +86,11 @@ func (rd *reader) artifactPath(al map[string]any, base string, ctx *runCtx) (str
 // applyBase prefixes uri with the URI its base id stands for, when the log
 // defines one; an undefined base id (the usual %SRCROOT%) is the source root.
 func (rd *reader) applyBase(uri, id, base string, ctx *runCtx, depth int) string {
-	b, ok := ctx.bases[id].(map[string]any)
-	if !ok || depth > 8 {
+	bv := ctx.bases.get(id)
+	if bv.kind() != '{' || depth > 8 {
 		return uri
 	}
+	b := rd.index(bv)
 	bb := ptr("/originalUriBaseIds", id)
 	prefix := rd.str(b, bb, "uri")
 	if prefix == "" {
@@ -197,7 +200,7 @@ func (rd *reader) absolute(abs, p, root string) (string, bool) {
 
 // region reads a §3.30 region. A region must have a line or an offset
 // (§3.30.1); a snippet alone does not place it.
-func (rd *reader) region(m map[string]any, base string) *Region {
+func (rd *reader) region(m jobj, base string) *Region {
 	r := &Region{CharOffset: -1}
 	r.StartLine, _ = rd.integer(m, base, "startLine")
 	r.StartColumn, _ = rd.integer(m, base, "startColumn")
@@ -227,14 +230,14 @@ func (rd *reader) region(m map[string]any, base string) *Region {
 	return r
 }
 
-func (rd *reader) fixes(m map[string]any, base string, ctx *runCtx) []Fix {
+func (rd *reader) fixes(m jobj, base string, ctx *runCtx) []Fix {
 	var out []Fix
-	rd.objects(m, base, "fixes", func(fm map[string]any, p string) {
+	rd.objects(m, base, "fixes", func(fm jobj, p string) {
 		f := Fix{}
 		if d := rd.obj(fm, p, "description"); d != nil {
 			f.Description = rd.str(d, ptr(p, "description"), "text")
 		}
-		rd.objects(fm, p, "artifactChanges", func(cm map[string]any, cp string) {
+		rd.objects(fm, p, "artifactChanges", func(cm jobj, cp string) {
 			if c, ok := rd.change(cm, cp, ctx); ok {
 				f.Changes = append(f.Changes, c)
 			}
@@ -248,7 +251,7 @@ func (rd *reader) fixes(m map[string]any, base string, ctx *runCtx) []Fix {
 	return out
 }
 
-func (rd *reader) change(m map[string]any, base string, ctx *runCtx) (Change, bool) {
+func (rd *reader) change(m jobj, base string, ctx *runCtx) (Change, bool) {
 	c := Change{}
 	if al := rd.obj(m, base, "artifactLocation"); al != nil {
 		c.Path, c.Relative = rd.artifactPath(al, ptr(base, "artifactLocation"), ctx)
@@ -257,7 +260,7 @@ func (rd *reader) change(m map[string]any, base string, ctx *runCtx) (Change, bo
 		rd.lint(ptr(base, "artifactLocation"), "an artifact change without a URI; ignored")
 		return c, false
 	}
-	rd.objects(m, base, "replacements", func(rm map[string]any, p string) {
+	rd.objects(m, base, "replacements", func(rm jobj, p string) {
 		dr := rd.obj(rm, p, "deletedRegion")
 		if dr == nil {
 			rd.lint(p, "a replacement without deletedRegion; ignored")

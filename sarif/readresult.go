@@ -9,7 +9,7 @@ import (
 	"github.com/go-json-experiment/json/jsontext"
 )
 
-func (rd *reader) result(m map[string]any, base string, ctx *runCtx) *Result {
+func (rd *reader) result(m jobj, base string, ctx *runCtx) *Result {
 	res := &Result{Pointer: base, Props: rd.props(m, base)}
 	rd.resolveRule(res, m, base, ctx.run)
 	res.Kind = rd.kind(m, base)
@@ -26,8 +26,8 @@ func (rd *reader) result(m map[string]any, base string, ctx *runCtx) *Result {
 
 // resolveRule follows §3.27.5–3.27.7: rule (with its toolComponent),
 // ruleIndex and ruleId, in that order of precedence.
-func (rd *reader) resolveRule(res *Result, m map[string]any, base string, run *Run) {
-	res.RuleID = rd.str(m, base, "ruleId")
+func (rd *reader) resolveRule(res *Result, m jobj, base string, run *Run) {
+	res.RuleID = rd.istr(m, base, "ruleId")
 	if ref := rd.obj(m, base, "rule"); ref != nil {
 		rb := ptr(base, "rule")
 		comp := run.Driver
@@ -35,7 +35,7 @@ func (rd *reader) resolveRule(res *Result, m map[string]any, base string, run *R
 			comp = rd.component4(tc, ptr(rb, "toolComponent"), run)
 		}
 		if res.RuleID == "" {
-			res.RuleID = rd.str(ref, rb, "id")
+			res.RuleID = rd.istr(ref, rb, "id")
 		}
 		if comp != nil {
 			if i, ok := rd.integer(ref, rb, "index"); ok {
@@ -76,7 +76,7 @@ func (rd *reader) resolveRule(res *Result, m map[string]any, base string, run *R
 	}
 }
 
-func (rd *reader) component4(tc map[string]any, base string, run *Run) *Component {
+func (rd *reader) component4(tc jobj, base string, run *Run) *Component {
 	if i, ok := rd.integer(tc, base, "index"); ok {
 		if i < len(run.Extensions) {
 			return run.Extensions[i]
@@ -113,8 +113,8 @@ func findRule(c *Component, id string) *Rule {
 	}
 }
 
-func (rd *reader) kind(m map[string]any, base string) string {
-	k := rd.str(m, base, "kind")
+func (rd *reader) kind(m jobj, base string) string {
+	k := rd.istr(m, base, "kind")
 	switch k {
 	case "":
 		return "fail"
@@ -126,7 +126,7 @@ func (rd *reader) kind(m map[string]any, base string) string {
 }
 
 // resultLevel applies §3.27.10.
-func (rd *reader) resultLevel(res *Result, m map[string]any, base string) string {
+func (rd *reader) resultLevel(res *Result, m jobj, base string) string {
 	if l := rd.level(m, base); l != "" {
 		return l
 	}
@@ -141,7 +141,7 @@ func (rd *reader) resultLevel(res *Result, m map[string]any, base string) string
 
 // message resolves §3.11: text, else the rule's or the driver's message
 // string named by id; arguments fill {n} placeholders in either.
-func (rd *reader) message(res *Result, m map[string]any, base string, ctx *runCtx) string {
+func (rd *reader) message(res *Result, m jobj, base string, ctx *runCtx) string {
 	mb := ptr(base, "message")
 	msg := rd.obj(m, base, "message")
 	if msg == nil {
@@ -220,18 +220,17 @@ func format(tmpl string, args []string) (string, bool) {
 	return b.String(), true
 }
 
-func (rd *reader) strings(m map[string]any, base, key string) []string {
+func (rd *reader) strings(m jobj, base, key string) []string {
 	a := rd.arr(m, base, key)
 	if a == nil {
 		return nil
 	}
 	out := make([]string, len(a))
 	for i, v := range a {
-		switch s := v.(type) {
-		case string:
-			out[i] = s
-		default:
-			out[i] = fmt.Sprint(v)
+		if v.kind() == '"' {
+			out[i] = rd.text(v, false)
+		} else {
+			out[i] = fmt.Sprint(rd.tree(v))
 		}
 	}
 	return out
@@ -240,28 +239,28 @@ func (rd *reader) strings(m map[string]any, base, key string) []string {
 // fingerprints reads fingerprints or partialFingerprints (§3.27.16–17),
 // whose values must be strings. Other values, objects included, are kept
 // as their canonical JSON text.
-func (rd *reader) fingerprints(m map[string]any, base, key string) map[string]string {
+func (rd *reader) fingerprints(m jobj, base, key string) map[string]string {
 	o := rd.obj(m, base, key)
 	if len(o) == 0 {
 		return nil
 	}
 	out := make(map[string]string, len(o))
-	keys := make([]string, 0, len(o))
-	for k := range o {
-		keys = append(keys, k)
+	keys := make([]string, len(o))
+	for i, m := range o {
+		keys[i] = string(m.name)
 	}
 	sort.Strings(keys)
 	for _, k := range keys {
-		switch v := o[k].(type) {
-		case string:
-			out[k] = v
+		switch v := o.get(k); v.kind() {
+		case '"':
+			out[k] = rd.text(v, false)
 		default:
-			b, err := json.Marshal(v, json.Deterministic(true))
+			b, err := json.Marshal(rd.tree(v), json.Deterministic(true))
 			if err == nil {
 				_ = (*jsontext.Value)(&b).Canonicalize()
 			}
 			out[k] = string(b)
-			rd.lint(ptr(ptr(base, key), k), "a fingerprint is a string, not %s; its canonical JSON text is used", kindOf(v))
+			rd.lint(ptr(ptr(base, key), k), "a fingerprint is a string, not %s; its canonical JSON text is used", v.kindName())
 		}
 	}
 	return out
@@ -269,12 +268,12 @@ func (rd *reader) fingerprints(m map[string]any, base, key string) map[string]st
 
 // suppressed reports whether some suppression is accepted (§3.35.3: a
 // suppression without status is accepted).
-func (rd *reader) suppressed(m map[string]any, base string) bool {
+func (rd *reader) suppressed(m jobj, base string) bool {
 	for i, v := range rd.arr(m, base, "suppressions") {
-		s, ok := v.(map[string]any)
-		if !ok {
+		if v.kind() != '{' {
 			continue
 		}
+		s := rd.index(v)
 		sb := ptr(base, "suppressions")
 		switch st := rd.str(s, ptrIdx(sb, i), "status"); st {
 		case "", "accepted":
@@ -287,7 +286,7 @@ func (rd *reader) suppressed(m map[string]any, base string) bool {
 	return false
 }
 
-func (rd *reader) baselineState(m map[string]any, base string) string {
+func (rd *reader) baselineState(m jobj, base string) string {
 	s, known := rd.enum(m, base, "baselineState", "new", "unchanged", "updated", "absent")
 	if known {
 		return s

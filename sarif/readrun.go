@@ -1,20 +1,21 @@
 package sarif
 
 import (
+	"slices"
 	"strings"
 )
 
 // runCtx is what reading a run's results needs from the rest of the run.
 type runCtx struct {
 	run       *Run
-	artifacts []any
-	bases     map[string]any
+	artifacts []jv
+	bases     jobj
 	global    map[string]string // driver globalMessageStrings
 	opts      ReadOptions
 	each      func(*Result) // when set, is given each result, which the run does not keep
 }
 
-func (rd *reader) run(m map[string]any, base, fingerprint string, opts ReadOptions) *Run {
+func (rd *reader) run(m jobj, base, fingerprint string, opts ReadOptions) *Run {
 	ctx := rd.runHead(m, base, opts)
 	ctx.run.Fingerprint = fingerprint
 	for i, v := range rd.arr(m, base, "results") {
@@ -25,7 +26,7 @@ func (rd *reader) run(m map[string]any, base, fingerprint string, opts ReadOptio
 
 // runHead reads everything of a run but its results, in the order run
 // reads it (and so lints it).
-func (rd *reader) runHead(m map[string]any, base string, opts ReadOptions) *runCtx {
+func (rd *reader) runHead(m jobj, base string, opts ReadOptions) *runCtx {
 	r := &Run{Pointer: base, Props: rd.props(m, base)}
 	ctx := &runCtx{run: r, opts: opts}
 	rd.tool(r, m, base, ctx)
@@ -39,13 +40,16 @@ func (rd *reader) runHead(m map[string]any, base string, opts ReadOptions) *runC
 }
 
 // addResult reads the result v at pointer p into the run.
-func (rd *reader) addResult(ctx *runCtx, v any, p string) {
-	o, ok := v.(map[string]any)
-	if !ok {
-		rd.lint(p, "a result is an object, not %s; skipped", kindOf(v))
+func (rd *reader) addResult(ctx *runCtx, v jv, p string) {
+	if v.kind() != '{' {
+		rd.lint(p, "a result is an object, not %s; skipped", v.kindName())
 		return
 	}
-	res := rd.result(o, p, ctx)
+	// What the result's objects and arrays are indexed into is reused for
+	// the next result: nothing of it is kept.
+	mem, elems := len(rd.mem), len(rd.elems)
+	res := rd.result(rd.index(v), p, ctx)
+	rd.mem, rd.elems = rd.mem[:mem], rd.elems[:elems]
 	if ctx.each != nil {
 		ctx.each(res)
 		return
@@ -53,7 +57,7 @@ func (rd *reader) addResult(ctx *runCtx, v any, p string) {
 	ctx.run.Results = append(ctx.run.Results, res)
 }
 
-func (rd *reader) tool(r *Run, m map[string]any, base string, ctx *runCtx) {
+func (rd *reader) tool(r *Run, m jobj, base string, ctx *runCtx) {
 	tb := ptr(base, "tool")
 	tool := rd.obj(m, base, "tool")
 	if tool == nil {
@@ -65,7 +69,7 @@ func (rd *reader) tool(r *Run, m map[string]any, base string, ctx *runCtx) {
 	driver := rd.obj(tool, tb, "driver")
 	if driver == nil {
 		rd.lint(db, "no tool.driver; the gate is named %q", "unknown-tool")
-		driver = map[string]any{"name": "unknown-tool"}
+		driver = jobj{{name: []byte("name"), v: jv(`"unknown-tool"`)}}
 	}
 	r.Driver = rd.component(driver, db)
 	if r.Driver.Name == "" {
@@ -75,36 +79,35 @@ func (rd *reader) tool(r *Run, m map[string]any, base string, ctx *runCtx) {
 	ctx.global = rd.messageStrings(driver, db, "globalMessageStrings")
 	eb := ptr(tb, "extensions")
 	for i, v := range rd.arr(tool, tb, "extensions") {
-		if o, ok := v.(map[string]any); ok {
-			r.Extensions = append(r.Extensions, rd.component(o, ptrIdx(eb, i)))
+		if v.kind() == '{' {
+			r.Extensions = append(r.Extensions, rd.component(rd.index(v), ptrIdx(eb, i)))
 		} else {
-			rd.lint(ptrIdx(eb, i), "a tool extension is an object, not %s; skipped", kindOf(v))
+			rd.lint(ptrIdx(eb, i), "a tool extension is an object, not %s; skipped", v.kindName())
 			r.Extensions = append(r.Extensions, &Component{})
 		}
 	}
 }
 
-func (rd *reader) component(m map[string]any, base string) *Component {
+func (rd *reader) component(m jobj, base string) *Component {
 	c := &Component{Name: rd.str(m, base, "name"), Version: rd.str(m, base, "version")}
 	if c.Version == "" {
 		c.Version = rd.str(m, base, "semanticVersion")
 	}
 	rb := ptr(base, "rules")
 	for i, v := range rd.arr(m, base, "rules") {
-		o, ok := v.(map[string]any)
-		if !ok {
-			rd.lint(ptrIdx(rb, i), "a rule is an object, not %s; skipped", kindOf(v))
+		if v.kind() != '{' {
+			rd.lint(ptrIdx(rb, i), "a rule is an object, not %s; skipped", v.kindName())
 			c.Rules = append(c.Rules, &Rule{})
 			continue
 		}
-		c.Rules = append(c.Rules, rd.rule(o, ptrIdx(rb, i)))
+		c.Rules = append(c.Rules, rd.rule(rd.index(v), ptrIdx(rb, i)))
 	}
 	return c
 }
 
-func (rd *reader) rule(m map[string]any, base string) *Rule {
+func (rd *reader) rule(m jobj, base string) *Rule {
 	r := &Rule{
-		ID:       rd.str(m, base, "id"),
+		ID:       rd.istr(m, base, "id"),
 		Name:     rd.str(m, base, "name"),
 		Short:    rd.mmsText(m, base, "shortDescription"),
 		Full:     rd.mmsText(m, base, "fullDescription"),
@@ -126,7 +129,7 @@ func (rd *reader) rule(m map[string]any, base string) *Rule {
 
 // mmsText is the text of a multiformatMessageString (§3.12), or its
 // Markdown when it has no text.
-func (rd *reader) mmsText(m map[string]any, base, key string) string {
+func (rd *reader) mmsText(m jobj, base, key string) string {
 	o := rd.obj(m, base, key)
 	if o == nil {
 		return ""
@@ -138,21 +141,27 @@ func (rd *reader) mmsText(m map[string]any, base, key string) string {
 	return rd.str(o, p, "markdown")
 }
 
-func (rd *reader) messageStrings(m map[string]any, base, key string) map[string]string {
+func (rd *reader) messageStrings(m jobj, base, key string) map[string]string {
 	o := rd.obj(m, base, key)
 	if len(o) == 0 {
 		return nil
 	}
 	out := make(map[string]string, len(o))
 	p := ptr(base, key)
-	for id := range o {
+	// In the order of their ids, so that their lints come in one order.
+	ids := make([]string, len(o))
+	for i, m := range o {
+		ids[i] = string(m.name)
+	}
+	slices.Sort(ids)
+	for _, id := range ids {
 		out[id] = rd.mmsText(o, p, id)
 	}
 	return out
 }
 
 // level reads a level member and checks it against §3.58.6.
-func (rd *reader) level(m map[string]any, base string) string {
+func (rd *reader) level(m jobj, base string) string {
 	l, known := rd.enum(m, base, "level", "none", "note", "warning", "error")
 	if known {
 		return l
@@ -165,15 +174,15 @@ func (rd *reader) level(m map[string]any, base string) string {
 	return ""
 }
 
-func (rd *reader) invocations(r *Run, m map[string]any, base string) {
-	rd.objects(m, base, "invocations", func(inv map[string]any, p string) {
+func (rd *reader) invocations(r *Run, m jobj, base string) {
+	rd.objects(m, base, "invocations", func(inv jobj, p string) {
 		if r.CommandLine == "" {
 			r.CommandLine = rd.str(inv, p, "commandLine")
 		}
 		if !rd.boolean(inv, p, "executionSuccessful", true) {
 			r.Failed = true
 		}
-		rd.objects(inv, p, "toolExecutionNotifications", func(n map[string]any, np string) {
+		rd.objects(inv, p, "toolExecutionNotifications", func(n jobj, np string) {
 			if rd.level(n, np) != "error" {
 				return
 			}
@@ -186,8 +195,8 @@ func (rd *reader) invocations(r *Run, m map[string]any, base string) {
 }
 
 // overrides applies ruleConfigurationOverrides that disable a driver rule.
-func (rd *reader) overrides(r *Run, inv map[string]any, base string) {
-	rd.objects(inv, base, "ruleConfigurationOverrides", func(o map[string]any, p string) {
+func (rd *reader) overrides(r *Run, inv jobj, base string) {
+	rd.objects(inv, base, "ruleConfigurationOverrides", func(o jobj, p string) {
 		cfg := rd.obj(o, p, "configuration")
 		desc := rd.obj(o, p, "descriptor")
 		if cfg == nil || desc == nil || rd.boolean(cfg, ptr(p, "configuration"), "enabled", true) {

@@ -1,24 +1,23 @@
 package sarif
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
+	stdjson "encoding/json"
+	"slices"
 )
 
-// streamRun reads one run from its bytes v without building the run's
-// whole tree. Every member but results is decoded whole (they are small:
-// the tool, its rules, the base URIs, the artifacts); then the results are
-// decoded one at a time, each hashed into the run's fingerprint and read
-// into a Result while its tree is the only one alive. The member order of
-// v does not matter: v is in memory, so results is found first and read
-// last.
+// streamRun reads one run from its bytes v without a tree. Its members but
+// results are checked and written in canonical form first (they are small:
+// the tool, its rules, the base URIs, the artifacts), and read; then the
+// results are read one at a time, each checked, hashed into the run's
+// fingerprint and read into a Result. The member order of v does not
+// matter: v is in memory, so results is found first and read last.
 //
-// The fingerprint is the one decodeRun gives: the canonical form of the
-// run is its members in RFC 8785 order, and results' canonical form is
-// written element by element as it is read. ok is false for what
-// treeDecoder does not handle exactly (invalid UTF-8, duplicate names, see
-// decodeRun) and for a run whose results is not an array; the caller then
-// reads the run whole, as before, after dropping the lints this added.
+// The fingerprint is "sha256:" and the hex SHA-256 of the run's RFC 8785
+// canonical form (canonicalHash): its members in RFC 8785 order, results'
+// canonical form written element by element as it is read. ok is false
+// for what the reader does not read as is (invalid UTF-8, duplicate names:
+// see canonBytes) and for a run whose results is not an array; the caller
+// then reads the run whole (slowRun), after dropping the lints this added.
 func (rd *reader) streamRun(v []byte, base string, names map[string]string, opts ReadOptions) (*Run, bool) {
 	return rd.streamRunEach(v, base, names, opts, nil, nil)
 }
@@ -28,153 +27,149 @@ func (rd *reader) streamRun(v []byte, base string, names map[string]string, opts
 // the run before its first result (without its fingerprint); when it says
 // false, the run is not read further (ok false).
 func (rd *reader) streamRunEach(v []byte, base string, names map[string]string, opts ReadOptions, start func(*Run) bool, each func(*Result)) (*Run, bool) {
-	d := treeDecoder{data: v, names: names}
+	rd.names = names
+	c := newCanon(v, names)
+	d := &c.d
 	d.ws()
 	if d.pos >= len(d.data) || d.data[d.pos] != '{' {
 		return nil, false
 	}
 	d.pos++
-	m := map[string]any{}
+	// The run's members, each but results written canonical into c.out now,
+	// which is hashed only once they are in order.
+	var members []canonMember
+	var head jobj
 	results := -1 // the offset of the results array
+	c.nest = 1
 	d.ws()
 	if d.pos < len(d.data) && d.data[d.pos] == '}' {
 		d.pos++
-	} else if !d.members(m, &results) {
-		return nil, false
+	} else {
+		for {
+			d.ws()
+			if d.pos >= len(d.data) || d.data[d.pos] != '"' {
+				return nil, false
+			}
+			b, ok := d.str()
+			if !ok {
+				return nil, false
+			}
+			name := d.name(b)
+			d.ws()
+			if d.pos >= len(d.data) || d.data[d.pos] != ':' {
+				return nil, false
+			}
+			d.pos = skipWS(d.data, d.pos+1)
+			at := d.pos
+			m := canonMember{name: name, start: len(c.out)}
+			if name == "results" {
+				if results >= 0 || d.pos >= len(d.data) || d.data[d.pos] != '[' {
+					return nil, false
+				}
+				results = d.pos
+				if d.pos = valueEnd(d.data, d.pos); d.pos < 0 {
+					return nil, false
+				}
+			} else if !c.value(d.pos, 1) {
+				return nil, false
+			}
+			m.end = len(c.out)
+			members = append(members, m)
+			head = append(head, jmember{name: []byte(name), v: d.data[at:d.pos]})
+			done, ok := d.next('}')
+			if !ok {
+				return nil, false
+			}
+			if done {
+				break
+			}
+		}
 	}
 	if !d.end() || results < 0 {
 		return nil, false
 	}
-	ctx := rd.runHead(m, base, opts)
+	slices.SortFunc(members, func(a, b canonMember) int { return compareUTF16(a.name, b.name) })
+	for k := 1; k < len(members); k++ {
+		if members[k].name == members[k-1].name {
+			return nil, false
+		}
+	}
+	ctx := rd.runHead(head, base, opts)
 	ctx.each = each
 	if start != nil && !start(ctx.run) {
 		return nil, false
 	}
-	keys := sortedKeys(make([]string, 0, len(m)+1), m, "results")
-	c := canonWriter{h: sha256.New(), buf: make([]byte, 0, canonChunk+512)}
-	c.buf = append(c.buf, '{')
-	for i, k := range keys {
-		c.name(i, k)
-		if k != "results" {
-			c.value(m[k], 1)
+	text := c.out
+	c.out, c.nest = make([]byte, 0, canonChunk+512), 0
+	c.out = append(c.out, '{')
+	for k, m := range members {
+		if k > 0 {
+			c.out = append(c.out, ',')
+		}
+		c.out = append(appendCanonString(c.out, m.name), ':')
+		if m.name != "results" {
+			c.out = append(c.out, text[m.start:m.end]...)
+			c.flush()
 			continue
 		}
-		d.pos = results
-		if !rd.streamResults(&d, &c, ctx, ptr(base, "results")) {
+		if !rd.streamResults(c, results, ctx, ptr(base, "results")) {
 			return nil, false
 		}
 	}
-	c.buf = append(c.buf, '}')
-	c.h.Write(c.buf)
-	ctx.run.Fingerprint = "sha256:" + hex.EncodeToString(c.h.Sum(nil))
+	c.out = append(c.out, '}')
+	ctx.run.Fingerprint = c.sum()
 	return ctx.run, true
 }
 
-// members decodes the members of the object d is inside into m, all but a
-// results array, whose offset it sets instead and skips.
-func (d *treeDecoder) members(m map[string]any, results *int) bool {
-	for {
-		d.ws()
-		if d.pos >= len(d.data) || d.data[d.pos] != '"' {
-			return false
-		}
-		b, ok := d.str()
-		if !ok {
-			return false
-		}
-		name := d.name(b)
-		d.ws()
-		if d.pos >= len(d.data) || d.data[d.pos] != ':' {
-			return false
-		}
-		d.pos++
-		d.ws()
-		if _, dup := m[name]; dup || name == "results" && *results >= 0 {
-			return false
-		}
-		if name == "results" && d.pos < len(d.data) && d.data[d.pos] == '[' {
-			*results = d.pos
-			if !d.skip() {
-				return false
-			}
-		} else {
-			v, ok := d.value(1)
-			if !ok {
-				return false
-			}
-			m[name] = v
-		}
-		switch done, ok := d.next('}'); {
-		case !ok:
-			return false
-		case done:
-			return true
-		}
-	}
-}
-
-// streamResults decodes the results array at d, writing its canonical
-// form into c and reading each element into the run.
-func (rd *reader) streamResults(d *treeDecoder, c *canonWriter, ctx *runCtx, base string) bool {
-	d.pos++ // [
-	c.buf = append(c.buf, '[')
+// streamResults checks the results array at offset at, writing its
+// canonical form into c and reading each element into the run.
+func (rd *reader) streamResults(c *canonBytes, at int, ctx *runCtx, base string) bool {
+	d := &c.d
+	d.pos = at + 1 // [
+	c.out = append(c.out, '[')
 	d.ws()
 	if d.pos < len(d.data) && d.data[d.pos] == ']' {
-		c.buf = append(c.buf, ']')
+		c.out = append(c.out, ']')
 		return true
 	}
 	for i := 0; ; i++ {
-		v, ok := d.value(2)
-		if !ok {
+		if i > 0 {
+			c.out = append(c.out, ',')
+		}
+		d.ws()
+		start := d.pos
+		if !c.value(start, 2) {
 			return false
 		}
-		if i > 0 {
-			c.buf = append(c.buf, ',')
-		}
-		c.value(v, 2)
-		rd.addResult(ctx, v, ptrIdx(base, i))
+		rd.addResult(ctx, d.data[start:d.pos], ptrIdx(base, i))
+		c.flush()
 		switch done, ok := d.next(']'); {
 		case !ok:
 			return false
 		case done:
-			c.buf = append(c.buf, ']')
+			c.out = append(c.out, ']')
 			return true
 		}
 	}
 }
 
-// skip moves past the JSON value at d, which is known to be syntactically
-// valid, without decoding it.
-func (d *treeDecoder) skip() bool {
-	depth := 0
-	for d.pos < len(d.data) {
-		switch d.data[d.pos] {
-		case '"':
-			i := d.pos + 1
-			for i < len(d.data) && d.data[i] != '"' {
-				if d.data[i] == '\\' {
-					i++
-				}
-				i++
-			}
-			if i >= len(d.data) {
-				return false
-			}
-			d.pos = i + 1
-			if depth == 0 {
-				return true
-			}
-			continue
-		case '{', '[':
-			depth++
-		case '}', ']':
-			depth--
-			if depth <= 0 {
-				d.pos++
-				return depth == 0
-			}
-		}
-		d.pos++
+// readRun reads the run v at pointer base: streamed (streamRun) when it
+// can be, else decoded by encoding/json (which keeps the last of duplicate
+// names and replaces invalid UTF-8), encoded again and read from that.
+// Its fingerprint is canonicalHash of v either way.
+func (rd *reader) readRun(v []byte, base string, names map[string]string, opts ReadOptions) (*Run, error) {
+	mark := len(rd.lints)
+	if run, ok := rd.streamRun(v, base, names, opts); ok {
+		return run, nil
 	}
-	return false
+	rd.lints = rd.lints[:mark]
+	var tree any
+	if err := stdjson.Unmarshal(v, &tree); err != nil {
+		return nil, err
+	}
+	again, err := stdjson.Marshal(tree)
+	if err != nil {
+		return nil, err
+	}
+	return rd.run(rd.index(again), base, canonicalHash(v), opts), nil
 }

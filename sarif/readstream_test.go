@@ -31,7 +31,7 @@ var streamRunCases = []string{
 // buffered way (decodeRun, then run) gives, or leaves v to it.
 func checkStreamRun(t *testing.T, v []byte) (streamed bool) {
 	t.Helper()
-	bufRd, strRd := &reader{}, &reader{}
+	bufRd, strRd := &treeReader{}, &reader{}
 	got, ok := strRd.streamRun(v, "/runs/0", map[string]string{}, ReadOptions{Root: "/w"})
 	tree, fp, err := decodeRun(v, map[string]string{})
 	m := asObj(tree)

@@ -10,19 +10,24 @@ import (
 	"github.com/agcgate/agc-action/diag"
 )
 
-// reader extracts typed values from a decoded JSON tree (map[string]any,
-// []any, float64, string, bool, nil), repairing what it can and recording
-// each repair as a diag.Lint. Real logs put numbers in strings, objects where
-// strings belong and so on; a strict decoder would reject the whole file for
-// one such value, so the tree is read member by member instead.
+// reader extracts typed values from a run's bytes (see readbytes.go),
+// repairing what it can and recording each repair as a diag.Lint. Real
+// logs put numbers in strings, objects where strings belong and so on; a
+// strict decoder would reject the whole file for one such value, so the
+// run is read member by member instead.
 type reader struct {
 	lints []diag.Lint
+	mem   []jmember         // the members of the objects being read
+	elems []jv              // the elements of the arrays being read
+	strs  map[string]string // interned values
+	names map[string]string // interned member names of property bags
 }
 
 func (rd *reader) lint(p, format string, args ...any) {
 	rd.lints = append(rd.lints, lintAt(p, fmt.Sprintf(format, args...)))
 }
 
+// kindOf is the kind of a decoded value in a message.
 func kindOf(v any) string {
 	switch v.(type) {
 	case nil:
@@ -41,107 +46,120 @@ func kindOf(v any) string {
 	return fmt.Sprintf("%T", v)
 }
 
-func (rd *reader) obj(m map[string]any, base, key string) map[string]any {
-	v, ok := m[key]
-	if !ok || v == nil {
+// member is m[key] when it is of kind want; else, unless absent or null,
+// it lints that it expected what.
+func (rd *reader) member(m jobj, base, key string, want byte, what string) jv {
+	v := m.get(key)
+	if v.null() {
 		return nil
 	}
-	o, ok := v.(map[string]any)
-	if !ok {
-		rd.lint(ptr(base, key), "expected an object, got %s; ignored", kindOf(v))
+	if v.kind() != want {
+		rd.lint(ptr(base, key), "expected %s, got %s; ignored", what, v.kindName())
+		return nil
 	}
-	return o
+	return v
+}
+
+func (rd *reader) obj(m jobj, base, key string) jobj {
+	if v := rd.member(m, base, key, '{', "an object"); v != nil {
+		return rd.index(v)
+	}
+	return nil
 }
 
 // objects calls each with every element of the array m[key] that is an
 // object, and its pointer; other elements are skipped.
-func (rd *reader) objects(m map[string]any, base, key string, each func(o map[string]any, p string)) {
+func (rd *reader) objects(m jobj, base, key string, each func(o jobj, p string)) {
 	ab := ptr(base, key)
 	for i, v := range rd.arr(m, base, key) {
-		if o, ok := v.(map[string]any); ok {
-			each(o, ptrIdx(ab, i))
+		if v.kind() == '{' {
+			each(rd.index(v), ptrIdx(ab, i))
 		}
 	}
 }
 
 // enum reads a string member; known is false when it is set to none of
 // values.
-func (rd *reader) enum(m map[string]any, base, key string, values ...string) (s string, known bool) {
-	s = rd.str(m, base, key)
+func (rd *reader) enum(m jobj, base, key string, values ...string) (s string, known bool) {
+	s = rd.istr(m, base, key)
 	return s, s == "" || slices.Contains(values, s)
 }
 
-func (rd *reader) arr(m map[string]any, base, key string) []any {
-	v, ok := m[key]
-	if !ok || v == nil {
-		return nil
+func (rd *reader) arr(m jobj, base, key string) []jv {
+	if v := rd.member(m, base, key, '[', "an array"); v != nil {
+		return rd.elements(v)
 	}
-	a, ok := v.([]any)
-	if !ok {
-		rd.lint(ptr(base, key), "expected an array, got %s; ignored", kindOf(v))
-	}
-	return a
+	return nil
 }
 
-func (rd *reader) str(m map[string]any, base, key string) string {
-	v, ok := m[key]
-	if !ok || v == nil {
+func (rd *reader) str(m jobj, base, key string) string { return rd.strValue(m, base, key, false) }
+
+// istr is str for a value that repeats across a log: a rule id, a level, a
+// URI. It is interned.
+func (rd *reader) istr(m jobj, base, key string) string { return rd.strValue(m, base, key, true) }
+
+func (rd *reader) strValue(m jobj, base, key string, intern bool) string {
+	v := m.get(key)
+	switch v.kind() {
+	case 0, 'n':
 		return ""
+	case '"':
+		return rd.text(v, intern)
+	case '0', 't', 'f':
+		rd.lint(ptr(base, key), "expected a string, got %s; used its text", v.kindName())
+		return fmt.Sprint(rd.tree(v))
 	}
-	switch s := v.(type) {
-	case string:
-		return s
-	case float64, bool:
-		rd.lint(ptr(base, key), "expected a string, got %s; used its text", kindOf(v))
-		return fmt.Sprint(s)
-	}
-	rd.lint(ptr(base, key), "expected a string, got %s; ignored", kindOf(v))
+	rd.lint(ptr(base, key), "expected a string, got %s; ignored", v.kindName())
 	return ""
 }
 
-func (rd *reader) boolean(m map[string]any, base, key string, def bool) bool {
-	v, ok := m[key]
-	if !ok || v == nil {
+func (rd *reader) boolean(m jobj, base, key string, def bool) bool {
+	v := m.get(key)
+	switch v.kind() {
+	case 0, 'n':
 		return def
+	case 't':
+		return true
+	case 'f':
+		return false
 	}
-	b, ok := v.(bool)
-	if !ok {
-		rd.lint(ptr(base, key), "expected a boolean, got %s; ignored", kindOf(v))
-		return def
-	}
-	return b
+	rd.lint(ptr(base, key), "expected a boolean, got %s; ignored", v.kindName())
+	return def
 }
 
 // integer reads a non-negative integer; ok is false when absent or broken.
-func (rd *reader) integer(m map[string]any, base, key string) (int, bool) {
-	v, ok := m[key]
-	if !ok || v == nil {
+func (rd *reader) integer(m jobj, base, key string) (int, bool) {
+	v := m.get(key)
+	switch v.kind() {
+	case 0, 'n':
 		return 0, false
-	}
-	switch n := v.(type) {
-	case float64:
+	case '0':
+		if len(v) <= 9 && !slices.ContainsFunc(v, func(c byte) bool { return c < '0' || c > '9' }) {
+			n, _ := strconv.Atoi(string(v))
+			return n, true
+		}
+		n := rd.tree(v).(float64)
 		if n >= 0 && n == math.Trunc(n) && n <= math.MaxInt32 {
 			return int(n), true
 		}
 		rd.lint(ptr(base, key), "expected a non-negative integer, got %v; ignored", n)
-	case string:
+	case '"':
+		n := rd.text(v, false)
 		if i, err := strconv.Atoi(strings.TrimSpace(n)); err == nil && i >= 0 {
 			rd.lint(ptr(base, key), "integer written as a string; read as %d", i)
 			return i, true
 		}
 		rd.lint(ptr(base, key), "expected an integer, got the string %q; ignored", n)
 	default:
-		rd.lint(ptr(base, key), "expected an integer, got %s; ignored", kindOf(v))
+		rd.lint(ptr(base, key), "expected an integer, got %s; ignored", v.kindName())
 	}
 	return 0, false
 }
 
 // props returns a property bag (§3.8) or nil.
-func (rd *reader) props(m map[string]any, base string) map[string]any {
-	return rd.obj(m, base, "properties")
-}
-
-func asObj(v any) map[string]any {
-	o, _ := v.(map[string]any)
-	return o
+func (rd *reader) props(m jobj, base string) map[string]any {
+	if v := rd.member(m, base, "properties", '{', "an object"); v != nil {
+		return rd.tree(v).(map[string]any)
+	}
+	return nil
 }

@@ -1,0 +1,49 @@
+package sarif_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"testing"
+
+	"github.com/agcgate/agc-action/sarif"
+)
+
+// BenchmarkRead25k measures the reading half of the round trip on the
+// benchmark's log (benchInput): ReadLog and ToAGC, beside the floor's
+// reading half, a plain encoding/json decode of the same bytes.
+func BenchmarkRead25k(b *testing.B) {
+	data := benchInput()
+	for _, bm := range []struct {
+		name string
+		fn   func(testing.TB, []byte)
+	}{
+		{"floor-decode", func(tb testing.TB, data []byte) {
+			var v map[string]any
+			if err := json.Unmarshal(data, &v); err != nil {
+				tb.Fatal(err)
+			}
+		}},
+		{"readlog-toagc", func(tb testing.TB, data []byte) {
+			log, _, err := sarif.ReadLog(bytes.NewReader(data), "bench.sarif", sarif.ReadOptions{})
+			if err != nil {
+				tb.Fatal(err)
+			}
+			if rs, _ := sarif.ToAGC(log, sarif.ToAGCOptions{}); len(rs) != 1 {
+				tb.Fatal("want one response")
+			}
+		}},
+	} {
+		b.Run(bm.name, func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(data)))
+			cpu0 := cpuTime()
+			n := 0
+			for b.Loop() {
+				bm.fn(b, data)
+				n++
+			}
+			b.StopTimer()
+			b.ReportMetric(float64(cpuTime()-cpu0)/float64(n)/1e6, "cpu-ms/op")
+		})
+	}
+}
