@@ -1,6 +1,7 @@
 package sarif
 
 import (
+	"bytes"
 	stdjson "encoding/json"
 
 	"github.com/go-json-experiment/json/jsontext"
@@ -108,15 +109,23 @@ func valueEnd(b []byte, i int) int {
 // stringEnd is the offset just past the string literal at i of b, -1 when
 // it does not end.
 func stringEnd(b []byte, i int) int {
-	for i++; i < len(b); i++ {
-		switch b[i] {
-		case '\\':
-			i++
-		case '"':
+	for i++; ; {
+		q := bytes.IndexByte(b[i:], '"')
+		if q < 0 {
+			return -1
+		}
+		i += q
+		// The quote ends the string unless an odd number of backslashes
+		// comes before it.
+		n := 0
+		for n < i && b[i-1-n] == '\\' {
+			n++
+		}
+		if n%2 == 0 {
 			return i + 1
 		}
+		i++
 	}
-	return -1
 }
 
 // unquote is the text of the string literal s (quotes included): its

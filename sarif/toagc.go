@@ -1,7 +1,6 @@
 package sarif
 
 import (
-	"bytes"
 	"cmp"
 	"crypto/sha256"
 	"encoding/hex"
@@ -162,23 +161,26 @@ func finding(run *Run, res *Result, gate string, src *Source, opts ToAGCOptions)
 const HelpMember = "agc-action/helpUri"
 
 // withHelpMember adds HelpMember to members, the finding's unknown-members
-// object, when res's rule has a help URI.
+// object, when res's rule has a help URI. members is its own: it is written
+// in place, grown only when its capacity is too small.
 func withHelpMember(members jsontext.Value, res *Result) jsontext.Value {
-	if res.Rule == nil || res.Rule.HelpURI == "" || len(members) < 2 {
+	n := len(members)
+	if res.Rule == nil || res.Rule.HelpURI == "" || n < 2 {
 		return members
 	}
-	// {"agc-action/helpUri":URI}, as json.Marshal writes it for the map,
-	// without its reflection.
-	v, err := jsontext.AppendQuote(append(make([]byte, 0, len(HelpMember)+len(res.Rule.HelpURI)+8), `{"`+HelpMember+`":`...), res.Rule.HelpURI)
+	// ,"agc-action/helpUri":URI} in place of the closing brace, as
+	// json.Marshal writes the map, without its reflection.
+	out := members[:n-1]
+	if string(members) != "{}" {
+		out = append(out, ',')
+	}
+	out = append(out, `"`+HelpMember+`":`...)
+	out, err := jsontext.AppendQuote(out, res.Rule.HelpURI)
 	if err != nil {
+		members[n-1] = '}' // when it was written over
 		return members
 	}
-	v = append(v, '}')
-	if string(members) == "{}" {
-		return v
-	}
-	out := append(bytes.Clone(members[:len(members)-1]), ',')
-	return append(out, v[1:]...)
+	return append(out, '}')
 }
 
 // locationString is path#logical, the path, the logical location, or "."
