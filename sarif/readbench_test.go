@@ -10,7 +10,8 @@ import (
 
 // BenchmarkRead25k measures the reading half of the round trip on the
 // benchmark's log (benchInput): ReadLog and ToAGC, beside the floor's
-// reading half, a plain encoding/json decode of the same bytes.
+// reading half, a plain encoding/json decode of the same bytes, and the
+// whole floor (decode and encode) it is a share of.
 func BenchmarkRead25k(b *testing.B) {
 	data := benchInput()
 	for _, bm := range []struct {
@@ -23,6 +24,7 @@ func BenchmarkRead25k(b *testing.B) {
 				tb.Fatal(err)
 			}
 		}},
+		{"floor-encoding-json", func(tb testing.TB, data []byte) { floorRoundTrip(tb, data) }},
 		{"readlog-toagc", func(tb testing.TB, data []byte) {
 			log, _, err := sarif.ReadLog(bytes.NewReader(data), "bench.sarif", sarif.ReadOptions{})
 			if err != nil {

@@ -7,13 +7,13 @@ import (
 	"unicode/utf8"
 )
 
-func (rd *reader) primaryLocation(m jobj, base string, ctx *runCtx) *Loc {
-	lb := ptr(base, "locations")
+func (rd *reader) primaryLocation(m jobj, base at, ctx *runCtx) *Loc {
+	lb := base.in("locations")
 	locs := rd.arr(m, base, "locations")
 	if len(locs) == 0 {
 		return nil
 	}
-	p := ptrIdx(lb, 0)
+	p := lb.idx(0)
 	if locs[0].kind() != '{' {
 		rd.lint(p, "a location is an object, not %s; ignored", locs[0].kindName())
 		return nil
@@ -21,19 +21,19 @@ func (rd *reader) primaryLocation(m jobj, base string, ctx *runCtx) *Loc {
 	lm := rd.index(locs[0])
 	loc := &Loc{Props: rd.props(lm, p)}
 	if pl := rd.obj(lm, p, "physicalLocation"); pl != nil {
-		pp := ptr(p, "physicalLocation")
+		pp := p.in("physicalLocation")
 		if al := rd.obj(pl, pp, "artifactLocation"); al != nil {
-			loc.Path, loc.Relative = rd.artifactPath(al, ptr(pp, "artifactLocation"), ctx)
+			loc.Path, loc.Relative = rd.artifactPath(al, pp.in("artifactLocation"), ctx)
 		}
 		if rg := rd.obj(pl, pp, "region"); rg != nil {
-			loc.Region = rd.region(rg, ptr(pp, "region"))
+			loc.Region = rd.region(rg, pp.in("region"))
 		}
 	}
 	lls := rd.arr(lm, p, "logicalLocations")
 	if len(lls) > 0 {
 		if lls[0].kind() == '{' {
 			ll := rd.index(lls[0])
-			llp := ptr(ptr(p, "logicalLocations"), "0")
+			llp := p.in("logicalLocations").in("0")
 			loc.Logical = rd.str(ll, llp, "fullyQualifiedName")
 			if loc.Logical == "" {
 				loc.Logical = rd.str(ll, llp, "name")
@@ -55,7 +55,7 @@ func (rd *reader) primaryLocation(m jobj, base string, ctx *runCtx) *Loc {
 // artifactPath resolves an artifactLocation (§3.4) through artifacts[index]
 // and uriBaseId/originalUriBaseIds (§3.14.14), percent-decodes it and says
 // whether it is relative to the source root.
-func (rd *reader) artifactPath(al jobj, base string, ctx *runCtx) (string, bool) {
+func (rd *reader) artifactPath(al jobj, base at, ctx *runCtx) (string, bool) {
 	uri := rd.istr(al, base, "uri")
 	baseID := rd.istr(al, base, "uriBaseId")
 	if uri == "" {
@@ -63,14 +63,14 @@ func (rd *reader) artifactPath(al jobj, base string, ctx *runCtx) (string, bool)
 			if i < len(ctx.artifacts) {
 				if a := ctx.artifacts[i]; a.kind() == '{' {
 					a := rd.index(a)
-					ab := ptrIdx("/artifacts", i)
+					ab := at{base: "/artifacts"}.idx(i)
 					if l := rd.obj(a, ab, "location"); l != nil {
-						uri = rd.str(l, ptr(ab, "location"), "uri")
-						baseID = rd.str(l, ptr(ab, "location"), "uriBaseId")
+						uri = rd.str(l, ab.in("location"), "uri")
+						baseID = rd.str(l, ab.in("location"), "uriBaseId")
 					}
 				}
 			} else {
-				rd.lint(ptr(base, "index"), "artifact index %d is out of range (%d artifacts)", i, len(ctx.artifacts))
+				rd.lint(base.in("index"), "artifact index %d is out of range (%d artifacts)", i, len(ctx.artifacts))
 			}
 		}
 	}
@@ -80,18 +80,18 @@ func (rd *reader) artifactPath(al jobj, base string, ctx *runCtx) (string, bool)
 	if baseID != "" && !hasScheme(uri) && !strings.HasPrefix(uri, "/") {
 		uri = rd.applyBase(uri, baseID, base, ctx, 0)
 	}
-	return rd.normalizePath(uri, ptr(base, "uri"), ctx.opts.Root)
+	return rd.normalizePath(uri, base.in("uri"), ctx.opts.Root)
 }
 
 // applyBase prefixes uri with the URI its base id stands for, when the log
 // defines one; an undefined base id (the usual %SRCROOT%) is the source root.
-func (rd *reader) applyBase(uri, id, base string, ctx *runCtx, depth int) string {
+func (rd *reader) applyBase(uri, id string, base at, ctx *runCtx, depth int) string {
 	bv := ctx.bases.get(id)
 	if bv.kind() != '{' || depth > 8 {
 		return uri
 	}
 	b := rd.index(bv)
-	bb := ptr("/originalUriBaseIds", id)
+	bb := at{base: "/originalUriBaseIds"}.in(id)
 	prefix := rd.str(b, bb, "uri")
 	if prefix == "" {
 		return uri
@@ -131,7 +131,7 @@ func isAlpha(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' 
 
 // normalizePath turns a URI reference into a slash path: relative to the
 // root when possible, absolute otherwise; other schemes are kept as URIs.
-func (rd *reader) normalizePath(uri, p, root string) (string, bool) {
+func (rd *reader) normalizePath(uri string, p at, root string) (string, bool) {
 	dec, err := url.PathUnescape(uri)
 	switch {
 	case err != nil:
@@ -189,7 +189,7 @@ func fileURIPath(rest string) string {
 	return "//" + rest
 }
 
-func (rd *reader) absolute(abs, p, root string) (string, bool) {
+func (rd *reader) absolute(abs string, p at, root string) (string, bool) {
 	root = strings.TrimSuffix(root, "/")
 	if root != "" && strings.HasPrefix(abs, root+"/") {
 		return abs[len(root)+1:], true
@@ -200,7 +200,7 @@ func (rd *reader) absolute(abs, p, root string) (string, bool) {
 
 // region reads a §3.30 region. A region must have a line or an offset
 // (§3.30.1); a snippet alone does not place it.
-func (rd *reader) region(m jobj, base string) *Region {
+func (rd *reader) region(m jobj, base at) *Region {
 	r := &Region{CharOffset: -1}
 	r.StartLine, _ = rd.integer(m, base, "startLine")
 	r.StartColumn, _ = rd.integer(m, base, "startColumn")
@@ -211,13 +211,13 @@ func (rd *reader) region(m jobj, base string) *Region {
 		r.CharLength, _ = rd.integer(m, base, "charLength")
 	}
 	if s := rd.obj(m, base, "snippet"); s != nil {
-		r.Snippet = rd.str(s, ptr(base, "snippet"), "text")
+		r.Snippet = rd.str(s, base.in("snippet"), "text")
 	}
 	if pr := rd.props(m, base); pr != nil {
 		r.Origin, _ = pr[propRegion].(string)
 	}
 	if r.EndLine != 0 && r.EndLine < r.StartLine {
-		rd.lint(ptr(base, "endLine"), "endLine %d is before startLine %d; ignored", r.EndLine, r.StartLine)
+		rd.lint(base.in("endLine"), "endLine %d is before startLine %d; ignored", r.EndLine, r.StartLine)
 		r.EndLine = 0
 	}
 	if r.StartLine == 0 && r.CharOffset < 0 {
@@ -230,14 +230,14 @@ func (rd *reader) region(m jobj, base string) *Region {
 	return r
 }
 
-func (rd *reader) fixes(m jobj, base string, ctx *runCtx) []Fix {
+func (rd *reader) fixes(m jobj, base at, ctx *runCtx) []Fix {
 	var out []Fix
-	rd.objects(m, base, "fixes", func(fm jobj, p string) {
+	rd.objects(m, base, "fixes", func(fm jobj, p at) {
 		f := Fix{}
 		if d := rd.obj(fm, p, "description"); d != nil {
-			f.Description = rd.str(d, ptr(p, "description"), "text")
+			f.Description = rd.str(d, p.in("description"), "text")
 		}
-		rd.objects(fm, p, "artifactChanges", func(cm jobj, cp string) {
+		rd.objects(fm, p, "artifactChanges", func(cm jobj, cp at) {
 			if c, ok := rd.change(cm, cp, ctx); ok {
 				f.Changes = append(f.Changes, c)
 			}
@@ -251,24 +251,24 @@ func (rd *reader) fixes(m jobj, base string, ctx *runCtx) []Fix {
 	return out
 }
 
-func (rd *reader) change(m jobj, base string, ctx *runCtx) (Change, bool) {
+func (rd *reader) change(m jobj, base at, ctx *runCtx) (Change, bool) {
 	c := Change{}
 	if al := rd.obj(m, base, "artifactLocation"); al != nil {
-		c.Path, c.Relative = rd.artifactPath(al, ptr(base, "artifactLocation"), ctx)
+		c.Path, c.Relative = rd.artifactPath(al, base.in("artifactLocation"), ctx)
 	}
 	if c.Path == "" {
-		rd.lint(ptr(base, "artifactLocation"), "an artifact change without a URI; ignored")
+		rd.lint(base.in("artifactLocation"), "an artifact change without a URI; ignored")
 		return c, false
 	}
-	rd.objects(m, base, "replacements", func(rm jobj, p string) {
+	rd.objects(m, base, "replacements", func(rm jobj, p at) {
 		dr := rd.obj(rm, p, "deletedRegion")
 		if dr == nil {
 			rd.lint(p, "a replacement without deletedRegion; ignored")
 			return
 		}
-		rep := Replacement{Deleted: *rd.region(dr, ptr(p, "deletedRegion"))}
+		rep := Replacement{Deleted: *rd.region(dr, p.in("deletedRegion"))}
 		if ic := rd.obj(rm, p, "insertedContent"); ic != nil {
-			rep.Inserted = rd.str(ic, ptr(p, "insertedContent"), "text")
+			rep.Inserted = rd.str(ic, p.in("insertedContent"), "text")
 		}
 		c.Replacements = append(c.Replacements, rep)
 	})

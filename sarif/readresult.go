@@ -9,8 +9,8 @@ import (
 	"github.com/go-json-experiment/json/jsontext"
 )
 
-func (rd *reader) result(m jobj, base string, ctx *runCtx) *Result {
-	res := &Result{Pointer: base, Props: rd.props(m, base)}
+func (rd *reader) result(m jobj, base at, ctx *runCtx) *Result {
+	res := &Result{Pointer: base.String(), Props: rd.props(m, base)}
 	rd.resolveRule(res, m, base, ctx.run)
 	res.Kind = rd.kind(m, base)
 	res.Level = rd.resultLevel(res, m, base)
@@ -26,13 +26,13 @@ func (rd *reader) result(m jobj, base string, ctx *runCtx) *Result {
 
 // resolveRule follows §3.27.5–3.27.7: rule (with its toolComponent),
 // ruleIndex and ruleId, in that order of precedence.
-func (rd *reader) resolveRule(res *Result, m jobj, base string, run *Run) {
+func (rd *reader) resolveRule(res *Result, m jobj, base at, run *Run) {
 	res.RuleID = rd.istr(m, base, "ruleId")
 	if ref := rd.obj(m, base, "rule"); ref != nil {
-		rb := ptr(base, "rule")
+		rb := base.in("rule")
 		comp := run.Driver
 		if tc := rd.obj(ref, rb, "toolComponent"); tc != nil {
-			comp = rd.component4(tc, ptr(rb, "toolComponent"), run)
+			comp = rd.component4(tc, rb.in("toolComponent"), run)
 		}
 		if res.RuleID == "" {
 			res.RuleID = rd.istr(ref, rb, "id")
@@ -42,7 +42,7 @@ func (rd *reader) resolveRule(res *Result, m jobj, base string, run *Run) {
 				if i < len(comp.Rules) {
 					res.Rule = comp.Rules[i]
 				} else {
-					rd.lint(ptr(rb, "index"), "rule index %d is out of range (%d rules); resolved by id instead", i, len(comp.Rules))
+					rd.lint(rb.in("index"), "rule index %d is out of range (%d rules); resolved by id instead", i, len(comp.Rules))
 				}
 			}
 			if res.Rule == nil && res.RuleID != "" {
@@ -55,7 +55,7 @@ func (rd *reader) resolveRule(res *Result, m jobj, base string, run *Run) {
 			if i < len(run.Driver.Rules) {
 				res.Rule = run.Driver.Rules[i]
 			} else {
-				rd.lint(ptr(base, "ruleIndex"), "ruleIndex %d is out of range (tool.driver has %d rules) and was ignored", i, len(run.Driver.Rules))
+				rd.lint(base.in("ruleIndex"), "ruleIndex %d is out of range (tool.driver has %d rules) and was ignored", i, len(run.Driver.Rules))
 			}
 		}
 	}
@@ -76,12 +76,12 @@ func (rd *reader) resolveRule(res *Result, m jobj, base string, run *Run) {
 	}
 }
 
-func (rd *reader) component4(tc jobj, base string, run *Run) *Component {
+func (rd *reader) component4(tc jobj, base at, run *Run) *Component {
 	if i, ok := rd.integer(tc, base, "index"); ok {
 		if i < len(run.Extensions) {
 			return run.Extensions[i]
 		}
-		rd.lint(ptr(base, "index"), "tool component index %d is out of range (%d extensions)", i, len(run.Extensions))
+		rd.lint(base.in("index"), "tool component index %d is out of range (%d extensions)", i, len(run.Extensions))
 		return nil
 	}
 	name := rd.str(tc, base, "name")
@@ -113,7 +113,7 @@ func findRule(c *Component, id string) *Rule {
 	}
 }
 
-func (rd *reader) kind(m jobj, base string) string {
+func (rd *reader) kind(m jobj, base at) string {
 	k := rd.istr(m, base, "kind")
 	switch k {
 	case "":
@@ -121,12 +121,12 @@ func (rd *reader) kind(m jobj, base string) string {
 	case "fail", "pass", "open", "informational", "notApplicable", "review":
 		return k
 	}
-	rd.lint(ptr(base, "kind"), "kind %q is not a SARIF result kind; read as \"fail\"", k)
+	rd.lint(base.in("kind"), "kind %q is not a SARIF result kind; read as \"fail\"", k)
 	return "fail"
 }
 
 // resultLevel applies §3.27.10.
-func (rd *reader) resultLevel(res *Result, m jobj, base string) string {
+func (rd *reader) resultLevel(res *Result, m jobj, base at) string {
 	if l := rd.level(m, base); l != "" {
 		return l
 	}
@@ -141,8 +141,8 @@ func (rd *reader) resultLevel(res *Result, m jobj, base string) string {
 
 // message resolves §3.11: text, else the rule's or the driver's message
 // string named by id; arguments fill {n} placeholders in either.
-func (rd *reader) message(res *Result, m jobj, base string, ctx *runCtx) string {
-	mb := ptr(base, "message")
+func (rd *reader) message(res *Result, m jobj, base at, ctx *runCtx) string {
+	mb := base.in("message")
 	msg := rd.obj(m, base, "message")
 	if msg == nil {
 		rd.lint(mb, "no message; the rule's description is used")
@@ -159,7 +159,7 @@ func (rd *reader) message(res *Result, m jobj, base string, ctx *runCtx) string 
 				text = ctx.global[id]
 			}
 			if text == "" {
-				rd.lint(ptr(mb, "id"), "message id %q names no message string", id)
+				rd.lint(mb.in("id"), "message id %q names no message string", id)
 			}
 		}
 	}
@@ -220,7 +220,7 @@ func format(tmpl string, args []string) (string, bool) {
 	return b.String(), true
 }
 
-func (rd *reader) strings(m jobj, base, key string) []string {
+func (rd *reader) strings(m jobj, base at, key string) []string {
 	a := rd.arr(m, base, key)
 	if a == nil {
 		return nil
@@ -239,7 +239,7 @@ func (rd *reader) strings(m jobj, base, key string) []string {
 // fingerprints reads fingerprints or partialFingerprints (§3.27.16–17),
 // whose values must be strings. Other values, objects included, are kept
 // as their canonical JSON text.
-func (rd *reader) fingerprints(m jobj, base, key string) map[string]string {
+func (rd *reader) fingerprints(m jobj, base at, key string) map[string]string {
 	o := rd.obj(m, base, key)
 	if len(o) == 0 {
 		return nil
@@ -260,7 +260,7 @@ func (rd *reader) fingerprints(m jobj, base, key string) map[string]string {
 				_ = (*jsontext.Value)(&b).Canonicalize()
 			}
 			out[k] = string(b)
-			rd.lint(ptr(ptr(base, key), k), "a fingerprint is a string, not %s; its canonical JSON text is used", v.kindName())
+			rd.lint(base.in(key).in(k), "a fingerprint is a string, not %s; its canonical JSON text is used", v.kindName())
 		}
 	}
 	return out
@@ -268,29 +268,29 @@ func (rd *reader) fingerprints(m jobj, base, key string) map[string]string {
 
 // suppressed reports whether some suppression is accepted (§3.35.3: a
 // suppression without status is accepted).
-func (rd *reader) suppressed(m jobj, base string) bool {
+func (rd *reader) suppressed(m jobj, base at) bool {
 	for i, v := range rd.arr(m, base, "suppressions") {
 		if v.kind() != '{' {
 			continue
 		}
 		s := rd.index(v)
-		sb := ptr(base, "suppressions")
-		switch st := rd.str(s, ptrIdx(sb, i), "status"); st {
+		sb := base.in("suppressions")
+		switch st := rd.str(s, sb.idx(i), "status"); st {
 		case "", "accepted":
 			return true
 		case "underReview", "rejected":
 		default:
-			rd.lint(ptr(ptrIdx(sb, i), "status"), "suppression status %q is unknown; not treated as accepted", st)
+			rd.lint(sb.idx(i).in("status"), "suppression status %q is unknown; not treated as accepted", st)
 		}
 	}
 	return false
 }
 
-func (rd *reader) baselineState(m jobj, base string) string {
+func (rd *reader) baselineState(m jobj, base at) string {
 	s, known := rd.enum(m, base, "baselineState", "new", "unchanged", "updated", "absent")
 	if known {
 		return s
 	}
-	rd.lint(ptr(base, "baselineState"), "baselineState %q is unknown; ignored", s)
+	rd.lint(base.in("baselineState"), "baselineState %q is unknown; ignored", s)
 	return ""
 }

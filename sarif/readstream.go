@@ -94,7 +94,7 @@ func (rd *reader) streamRunEach(v []byte, base string, names map[string]string, 
 			return nil, false
 		}
 	}
-	ctx := rd.runHead(head, base, opts)
+	ctx := rd.runHead(head, at{base: base}, opts)
 	ctx.each = each
 	if start != nil && !start(ctx.run) {
 		return nil, false
@@ -112,7 +112,7 @@ func (rd *reader) streamRunEach(v []byte, base string, names map[string]string, 
 			c.flush()
 			continue
 		}
-		if !rd.streamResults(c, results, ctx, ptr(base, "results")) {
+		if !rd.streamResults(c, results, ctx, at{base: base}.in("results")) {
 			return nil, false
 		}
 	}
@@ -123,7 +123,7 @@ func (rd *reader) streamRunEach(v []byte, base string, names map[string]string, 
 
 // streamResults checks the results array at offset at, writing its
 // canonical form into c and reading each element into the run.
-func (rd *reader) streamResults(c *canonBytes, at int, ctx *runCtx, base string) bool {
+func (rd *reader) streamResults(c *canonBytes, at int, ctx *runCtx, base at) bool {
 	d := &c.d
 	d.pos = at + 1 // [
 	c.out = append(c.out, '[')
@@ -141,7 +141,7 @@ func (rd *reader) streamResults(c *canonBytes, at int, ctx *runCtx, base string)
 		if !c.value(start, 2) {
 			return false
 		}
-		rd.addResult(ctx, d.data[start:d.pos], ptrIdx(base, i))
+		rd.addResult(ctx, d.data[start:d.pos], base.idx(i))
 		c.flush()
 		switch done, ok := d.next(']'); {
 		case !ok:
@@ -171,5 +171,5 @@ func (rd *reader) readRun(v []byte, base string, names map[string]string, opts R
 	if err != nil {
 		return nil, err
 	}
-	return rd.run(rd.index(again), base, canonicalHash(v), opts), nil
+	return rd.run(rd.index(again), at{base: base}, canonicalHash(v), opts), nil
 }

@@ -23,8 +23,8 @@ type reader struct {
 	names map[string]string // interned member names of property bags
 }
 
-func (rd *reader) lint(p, format string, args ...any) {
-	rd.lints = append(rd.lints, lintAt(p, fmt.Sprintf(format, args...)))
+func (rd *reader) lint(p at, format string, args ...any) {
+	rd.lints = append(rd.lints, lintAt(p.String(), fmt.Sprintf(format, args...)))
 }
 
 // kindOf is the kind of a decoded value in a message.
@@ -48,19 +48,19 @@ func kindOf(v any) string {
 
 // member is m[key] when it is of kind want; else, unless absent or null,
 // it lints that it expected what.
-func (rd *reader) member(m jobj, base, key string, want byte, what string) jv {
+func (rd *reader) member(m jobj, base at, key string, want byte, what string) jv {
 	v := m.get(key)
 	if v.null() {
 		return nil
 	}
 	if v.kind() != want {
-		rd.lint(ptr(base, key), "expected %s, got %s; ignored", what, v.kindName())
+		rd.lint(base.in(key), "expected %s, got %s; ignored", what, v.kindName())
 		return nil
 	}
 	return v
 }
 
-func (rd *reader) obj(m jobj, base, key string) jobj {
+func (rd *reader) obj(m jobj, base at, key string) jobj {
 	if v := rd.member(m, base, key, '{', "an object"); v != nil {
 		return rd.index(v)
 	}
@@ -69,36 +69,36 @@ func (rd *reader) obj(m jobj, base, key string) jobj {
 
 // objects calls each with every element of the array m[key] that is an
 // object, and its pointer; other elements are skipped.
-func (rd *reader) objects(m jobj, base, key string, each func(o jobj, p string)) {
-	ab := ptr(base, key)
+func (rd *reader) objects(m jobj, base at, key string, each func(o jobj, p at)) {
+	ab := base.in(key)
 	for i, v := range rd.arr(m, base, key) {
 		if v.kind() == '{' {
-			each(rd.index(v), ptrIdx(ab, i))
+			each(rd.index(v), ab.idx(i))
 		}
 	}
 }
 
 // enum reads a string member; known is false when it is set to none of
 // values.
-func (rd *reader) enum(m jobj, base, key string, values ...string) (s string, known bool) {
+func (rd *reader) enum(m jobj, base at, key string, values ...string) (s string, known bool) {
 	s = rd.istr(m, base, key)
 	return s, s == "" || slices.Contains(values, s)
 }
 
-func (rd *reader) arr(m jobj, base, key string) []jv {
+func (rd *reader) arr(m jobj, base at, key string) []jv {
 	if v := rd.member(m, base, key, '[', "an array"); v != nil {
 		return rd.elements(v)
 	}
 	return nil
 }
 
-func (rd *reader) str(m jobj, base, key string) string { return rd.strValue(m, base, key, false) }
+func (rd *reader) str(m jobj, base at, key string) string { return rd.strValue(m, base, key, false) }
 
 // istr is str for a value that repeats across a log: a rule id, a level, a
 // URI. It is interned.
-func (rd *reader) istr(m jobj, base, key string) string { return rd.strValue(m, base, key, true) }
+func (rd *reader) istr(m jobj, base at, key string) string { return rd.strValue(m, base, key, true) }
 
-func (rd *reader) strValue(m jobj, base, key string, intern bool) string {
+func (rd *reader) strValue(m jobj, base at, key string, intern bool) string {
 	v := m.get(key)
 	switch v.kind() {
 	case 0, 'n':
@@ -106,14 +106,14 @@ func (rd *reader) strValue(m jobj, base, key string, intern bool) string {
 	case '"':
 		return rd.text(v, intern)
 	case '0', 't', 'f':
-		rd.lint(ptr(base, key), "expected a string, got %s; used its text", v.kindName())
+		rd.lint(base.in(key), "expected a string, got %s; used its text", v.kindName())
 		return fmt.Sprint(rd.tree(v))
 	}
-	rd.lint(ptr(base, key), "expected a string, got %s; ignored", v.kindName())
+	rd.lint(base.in(key), "expected a string, got %s; ignored", v.kindName())
 	return ""
 }
 
-func (rd *reader) boolean(m jobj, base, key string, def bool) bool {
+func (rd *reader) boolean(m jobj, base at, key string, def bool) bool {
 	v := m.get(key)
 	switch v.kind() {
 	case 0, 'n':
@@ -123,12 +123,12 @@ func (rd *reader) boolean(m jobj, base, key string, def bool) bool {
 	case 'f':
 		return false
 	}
-	rd.lint(ptr(base, key), "expected a boolean, got %s; ignored", v.kindName())
+	rd.lint(base.in(key), "expected a boolean, got %s; ignored", v.kindName())
 	return def
 }
 
 // integer reads a non-negative integer; ok is false when absent or broken.
-func (rd *reader) integer(m jobj, base, key string) (int, bool) {
+func (rd *reader) integer(m jobj, base at, key string) (int, bool) {
 	v := m.get(key)
 	switch v.kind() {
 	case 0, 'n':
@@ -142,22 +142,22 @@ func (rd *reader) integer(m jobj, base, key string) (int, bool) {
 		if n >= 0 && n == math.Trunc(n) && n <= math.MaxInt32 {
 			return int(n), true
 		}
-		rd.lint(ptr(base, key), "expected a non-negative integer, got %v; ignored", n)
+		rd.lint(base.in(key), "expected a non-negative integer, got %v; ignored", n)
 	case '"':
 		n := rd.text(v, false)
 		if i, err := strconv.Atoi(strings.TrimSpace(n)); err == nil && i >= 0 {
-			rd.lint(ptr(base, key), "integer written as a string; read as %d", i)
+			rd.lint(base.in(key), "integer written as a string; read as %d", i)
 			return i, true
 		}
-		rd.lint(ptr(base, key), "expected an integer, got the string %q; ignored", n)
+		rd.lint(base.in(key), "expected an integer, got the string %q; ignored", n)
 	default:
-		rd.lint(ptr(base, key), "expected an integer, got %s; ignored", v.kindName())
+		rd.lint(base.in(key), "expected an integer, got %s; ignored", v.kindName())
 	}
 	return 0, false
 }
 
 // props returns a property bag (§3.8) or nil.
-func (rd *reader) props(m jobj, base string) map[string]any {
+func (rd *reader) props(m jobj, base at) map[string]any {
 	if v := rd.member(m, base, "properties", '{', "an object"); v != nil {
 		return rd.tree(v).(map[string]any)
 	}
