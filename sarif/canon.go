@@ -1,6 +1,7 @@
 package sarif
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"hash"
@@ -71,7 +72,7 @@ func appendCanonFloat(dst []byte, f float64) []byte {
 // compareUTF16 orders valid UTF-8 strings by their UTF-16 code units, as
 // RFC 8785 §3.2.3 sorts member names. UTF-8 byte order differs from it only
 // between U+E000–U+FFFF and the supplementary planes.
-func compareUTF16(a, b string) int {
+func compareUTF16[S ~string | ~[]byte](a, b S) int {
 	i := 0
 	for i < len(a) && i < len(b) && a[i] == b[i] {
 		i++
@@ -85,8 +86,8 @@ func compareUTF16(a, b string) int {
 	for i > 0 && !utf8.RuneStart(a[i]) {
 		i--
 	}
-	ra, _ := utf8.DecodeRuneInString(a[i:])
-	rb, _ := utf8.DecodeRuneInString(b[i:])
+	ra, _ := utf8.DecodeRuneInString(string(a[i:]))
+	rb, _ := utf8.DecodeRuneInString(string(b[i:]))
 	return int(utf16Key(ra)) - int(utf16Key(rb))
 }
 
@@ -121,7 +122,7 @@ type canonBytes struct {
 
 // canonMember is a member name and where "name":value lies in out.
 type canonMember struct {
-	name       string
+	name       []byte
 	start, end int
 }
 
@@ -200,6 +201,7 @@ func (c *canonBytes) object(depth int) bool {
 			if d.pos >= len(d.data) || d.data[d.pos] != '"' {
 				return false
 			}
+			start := d.pos
 			b, ok := d.str()
 			if !ok {
 				return false
@@ -207,7 +209,10 @@ func (c *canonBytes) object(depth int) bool {
 			if len(marks) > 0 {
 				c.out = append(c.out, ',')
 			}
-			m := canonMember{name: d.name(b), start: len(c.out)}
+			if len(b) < d.pos-start-2 {
+				b = bytes.Clone(b) // unescaped into scratch space
+			}
+			m := canonMember{name: b, start: len(c.out)}
 			c.out = append(appendCanonString(c.out, m.name), ':')
 			d.ws()
 			if d.pos >= len(d.data) || d.data[d.pos] != ':' || !c.value(d.pos+1, depth+1) {
@@ -239,7 +244,7 @@ func (c *canonBytes) object(depth int) bool {
 		}
 	}
 	for k := 1; k < len(marks); k++ {
-		if marks[k].name == marks[k-1].name {
+		if bytes.Equal(marks[k].name, marks[k-1].name) {
 			return false // a duplicate name
 		}
 	}

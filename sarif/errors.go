@@ -33,12 +33,12 @@ func ptr(base string, key string) string {
 
 func ptrIdx(base string, i int) string { return base + "/" + strconv.Itoa(i) }
 
-// at is a JSON pointer not yet written out: base, then up to four more
-// reference tokens. Reading a result goes a few members deep and seldom
+// at is a JSON pointer not yet written out: base, then up to eight more
+// reference tokens (as deep as a result's fixes go). Reading a result goes a few members deep and seldom
 // lints, so its pointers are written out only for a lint.
 type at struct {
 	base string
-	toks [4]string
+	toks [8]string
 	n    int
 }
 

@@ -10,7 +10,9 @@ import (
 )
 
 func (rd *reader) result(m jobj, base at, ctx *runCtx) *Result {
-	res := &Result{Pointer: base.String(), Props: rd.props(m, base)}
+	res := &Result{Pointer: base.String()}
+	base = at{base: res.Pointer}
+	res.Props = rd.props(m, base)
 	rd.resolveRule(res, m, base, ctx.run)
 	res.Kind = rd.kind(m, base)
 	res.Level = rd.resultLevel(res, m, base)

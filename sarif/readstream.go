@@ -1,6 +1,7 @@
 package sarif
 
 import (
+	"bytes"
 	stdjson "encoding/json"
 	"slices"
 )
@@ -61,7 +62,7 @@ func (rd *reader) streamRunEach(v []byte, base string, names map[string]string, 
 			}
 			d.pos = skipWS(d.data, d.pos+1)
 			at := d.pos
-			m := canonMember{name: name, start: len(c.out)}
+			m := canonMember{name: []byte(name), start: len(c.out)}
 			if name == "results" {
 				if results >= 0 || d.pos >= len(d.data) || d.data[d.pos] != '[' {
 					return nil, false
@@ -90,7 +91,7 @@ func (rd *reader) streamRunEach(v []byte, base string, names map[string]string, 
 	}
 	slices.SortFunc(members, func(a, b canonMember) int { return compareUTF16(a.name, b.name) })
 	for k := 1; k < len(members); k++ {
-		if members[k].name == members[k-1].name {
+		if bytes.Equal(members[k].name, members[k-1].name) {
 			return nil, false
 		}
 	}
@@ -107,12 +108,12 @@ func (rd *reader) streamRunEach(v []byte, base string, names map[string]string, 
 			c.out = append(c.out, ',')
 		}
 		c.out = append(appendCanonString(c.out, m.name), ':')
-		if m.name != "results" {
+		if string(m.name) != "results" {
 			c.out = append(c.out, text[m.start:m.end]...)
 			c.flush()
 			continue
 		}
-		if !rd.streamResults(c, results, ctx, at{base: base}.in("results")) {
+		if !rd.streamResults(c, results, ctx, at{base: ptr(base, "results")}) {
 			return nil, false
 		}
 	}

@@ -103,7 +103,7 @@ func convertRun(run *Run, src *Source, opts ToAGCOptions) *agc.Response {
 		Subject: agc.Subject{Kind: cmp.Or(opts.SubjectKind, agc.SubjectCommit), Fingerprint: run.Fingerprint},
 		Attempt: agc.Attempt{N: 1, Budget: orDefault(opts.Budget, DefaultBudget)},
 	}
-	ids := FindingIDs{}
+	ids := make(FindingIDs, len(run.Results))
 	var others []xRecord
 	r.Findings = make([]agc.Finding, 0, len(run.Results)) // a Finding is large: no regrowth
 	for _, res := range run.Results {
