@@ -194,7 +194,15 @@ func (rd *reader) elements(v jv) []jv {
 // intern is set (rule ids, levels, URIs: a log repeats a few).
 func (rd *reader) text(v jv, intern bool) string {
 	b := unquote(v)
-	if !intern || len(b) > maxInternedLen {
+	if !intern {
+		return string(b)
+	}
+	return rd.intern(b)
+}
+
+// intern is b as a string, shared with earlier equal short ones.
+func (rd *reader) intern(b []byte) string {
+	if len(b) > maxInternedLen {
 		return string(b)
 	}
 	if s, ok := rd.strs[string(b)]; ok {

@@ -247,11 +247,12 @@ func (rd *reader) fingerprints(m jobj, base at, key string) map[string]string {
 		return nil
 	}
 	out := make(map[string]string, len(o))
-	keys := make([]string, len(o))
-	for i, m := range o {
-		keys[i] = string(m.name)
+	keys := rd.keys[:0]
+	for _, m := range o {
+		keys = append(keys, rd.intern(m.name))
 	}
 	sort.Strings(keys)
+	rd.keys = keys
 	for _, k := range keys {
 		switch v := o.get(k); v.kind() {
 		case '"':

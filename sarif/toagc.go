@@ -147,7 +147,8 @@ func finding(run *Run, res *Result, gate string, src *Source, opts ToAGCOptions)
 	if run.CommandLine != "" {
 		f.Check = agc.Check{Kind: agc.CheckCommand, Run: run.CommandLine}
 	}
-	f.ID = gate + "/" + f.Class + "/" + loc + "@" + identity(res, src)
+	id := identity(res, src)
+	f.ID = gate + "/" + f.Class + "/" + loc + "@" + string(id[:])
 	rec := record(res)
 	f.Unknown = withHelpMember(xRecordMember(&rec), res)
 	return f
@@ -211,7 +212,7 @@ func why(run *Run, res *Result) string {
 // identity is a short hash of what identifies the result without its line
 // number: the tool's fingerprints, else its line-content hash, else the
 // text of its first line, else its message.
-func identity(res *Result, src *Source) string {
+func identity(res *Result, src *Source) [12]byte {
 	var id string
 	switch {
 	case len(res.Fingerprints) > 0:
@@ -222,7 +223,9 @@ func identity(res *Result, src *Source) string {
 		id = "tx:" + lineText(res, src) + "\x00" + res.Message
 	}
 	sum := sha256.Sum256([]byte(id))
-	return hex.EncodeToString(sum[:6])
+	var out [12]byte
+	hex.Encode(out[:], sum[:6])
+	return out
 }
 
 func firstValue(m map[string]string) string {
@@ -263,7 +266,7 @@ func remedy(run *Run, res *Result, src *Source) agc.Remedy {
 	}
 	authority := "rule " + res.RuleID + " of " + run.Driver.Name
 	if res.Rule != nil && res.Rule.HelpURI != "" {
-		authority += " (" + res.Rule.HelpURI + ")"
+		authority = "rule " + res.RuleID + " of " + run.Driver.Name + " (" + res.Rule.HelpURI + ")"
 	}
 	return agc.Remedy{Kind: agc.RemedyDelegate, Role: "author of the change", Authority: authority}
 }

@@ -21,6 +21,7 @@ type reader struct {
 	elems []jv              // the elements of the arrays being read
 	strs  map[string]string // interned values
 	names map[string]string // interned member names of property bags
+	keys  []string          // member names being sorted
 }
 
 func (rd *reader) lint(p at, format string, args ...any) {
