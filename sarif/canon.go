@@ -118,12 +118,38 @@ type canonBytes struct {
 	tmp   []byte
 	marks [][]canonMember // one slice per depth
 	nest  int             // objects around the place being written
+
+	// When record is set, each object's members are kept in tab and the
+	// object in objs, in the order the objects end, for the reader to read
+	// them without scanning them again (reader.index).
+	record bool
+	tab    []jmember
+	objs   []canonObj
 }
 
-// canonMember is a member name and where "name":value lies in out.
+// canonObj is an object recorded: where it ends in the data, and where
+// its members are in tab.
+type canonObj struct {
+	end, mem, n int
+}
+
+// members is the recorded members of the object that ends at offset end,
+// ok false when it was not recorded.
+func (c *canonBytes) members(end int) (jobj, bool) {
+	i, found := slices.BinarySearchFunc(c.objs, end, func(o canonObj, end int) int { return o.end - end })
+	if !found {
+		return nil, false
+	}
+	o := c.objs[i]
+	return jobj(c.tab[o.mem : o.mem+o.n : o.mem+o.n]), true
+}
+
+// canonMember is a member name, where "name":value lies in out and its
+// value in the data.
 type canonMember struct {
 	name       []byte
 	start, end int
+	v          jv
 }
 
 func newCanon(data []byte, names map[string]string) *canonBytes {
@@ -215,10 +241,14 @@ func (c *canonBytes) object(depth int) bool {
 			m := canonMember{name: b, start: len(c.out)}
 			c.out = append(appendCanonString(c.out, m.name), ':')
 			d.ws()
-			if d.pos >= len(d.data) || d.data[d.pos] != ':' || !c.value(d.pos+1, depth+1) {
+			if d.pos >= len(d.data) || d.data[d.pos] != ':' {
 				return false
 			}
-			m.end = len(c.out)
+			at := skipWS(d.data, d.pos+1)
+			if !c.value(at, depth+1) {
+				return false
+			}
+			m.end, m.v = len(c.out), d.data[at:d.pos]
 			marks = append(marks, m)
 			done, ok := d.next('}')
 			if !ok {
@@ -231,6 +261,12 @@ func (c *canonBytes) object(depth int) bool {
 	}
 	c.nest--
 	c.marks[depth] = marks
+	if c.record {
+		c.objs = append(c.objs, canonObj{end: d.pos, mem: len(c.tab), n: len(marks)})
+		for _, m := range marks {
+			c.tab = append(c.tab, jmember{name: m.name, v: m.v})
+		}
+	}
 	byName := func(a, b canonMember) int { return compareUTF16(a.name, b.name) }
 	if !slices.IsSortedFunc(marks, byName) {
 		slices.SortFunc(marks, byName)

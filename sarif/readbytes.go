@@ -146,6 +146,14 @@ func unquote(s []byte) []byte {
 
 // index reads the members of the object v into the reader's buffer.
 func (rd *reader) index(v jv) jobj {
+	if rd.canon != nil {
+		// v lies in rd.data: its end is found from how far each reaches.
+		if off := cap(rd.data) - cap(v); off >= 0 && off < len(rd.data) && &rd.data[off] == &v[0] {
+			if o, ok := rd.canon.members(off + len(v)); ok {
+				return o
+			}
+		}
+	}
 	if rd.mem == nil {
 		rd.mem = make([]jmember, 0, 64)
 	}

@@ -139,10 +139,18 @@ func (rd *reader) streamResults(c *canonBytes, at int, ctx *runCtx, base at) boo
 		}
 		d.ws()
 		start := d.pos
-		if !c.value(start, 2) {
+		c.record, c.tab, c.objs = true, c.tab[:0], c.objs[:0]
+		if c.tab == nil {
+			c.tab = make([]jmember, 0, 64)
+		}
+		ok := c.value(start, 2)
+		c.record = false
+		if !ok {
 			return false
 		}
+		rd.canon, rd.data = c, d.data
 		rd.addResult(ctx, d.data[start:d.pos], base.idx(i))
+		rd.canon = nil
 		c.flush()
 		switch done, ok := d.next(']'); {
 		case !ok:

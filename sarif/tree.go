@@ -22,6 +22,11 @@ type reader struct {
 	strs  map[string]string // interned values
 	names map[string]string // interned member names of property bags
 	keys  []string          // member names being sorted
+
+	// canon, while a result is read, has its objects' members, recorded
+	// as it checked the result in data.
+	canon *canonBytes
+	data  []byte
 }
 
 func (rd *reader) lint(p at, format string, args ...any) {
