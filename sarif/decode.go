@@ -5,7 +5,6 @@ import (
 	"strconv"
 	"unicode/utf16"
 	"unicode/utf8"
-
 )
 
 // maxTreeDepth bounds nesting on the fast path; deeper input takes the slow

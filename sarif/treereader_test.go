@@ -8,8 +8,8 @@ package sarif
 
 import (
 	"crypto/sha256"
-	stdjson "encoding/json"
 	"encoding/hex"
+	stdjson "encoding/json"
 	"fmt"
 	"hash"
 	"maps"
@@ -791,7 +791,6 @@ func treeHash(tree any) string {
 	c.h.Write(c.buf)
 	return "sha256:" + hex.EncodeToString(c.h.Sum(nil))
 }
-
 
 type canonWriter struct {
 	h    hash.Hash
