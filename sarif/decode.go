@@ -7,18 +7,21 @@ import (
 	"unicode/utf8"
 )
 
-// maxTreeDepth bounds nesting on the fast path; deeper input takes the slow
-// one (jsontext refuses more than 10000 levels before either runs).
+// maxTreeDepth bounds nesting on the fast path (streamRun); deeper input
+// takes the slow one, encoding/json (jsontext refuses more than 10000
+// levels before either runs).
 const maxTreeDepth = 1000
 
 // maxInterned bounds the member names kept for reuse across a log.
 const maxInterned = 4096
 
-// treeDecoder decodes JSON that is known to be syntactically valid. It
-// gives up (ok false) on what it does not handle exactly as both
-// encoding/json and jsontext canonicalization do: invalid UTF-8, a lone
-// surrogate escape, a duplicate member name, a number out of range, deep
-// nesting.
+// treeDecoder decodes JSON that is known to be syntactically valid into the
+// tree encoding/json gives (map[string]any, []any, float64, string, bool,
+// nil): the reader's property bags and the rare value a lint prints; its
+// string and number readers serve canonBytes. It gives up (ok false) on
+// what it does not handle exactly as both encoding/json and jsontext
+// canonicalization do: invalid UTF-8, a lone surrogate escape, a duplicate
+// member name, a number out of range, deep nesting.
 type treeDecoder struct {
 	data  []byte
 	pos   int

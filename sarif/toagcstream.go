@@ -26,7 +26,7 @@ import (
 // ok is false for a log this does not stream: one larger than the limit,
 // one ReadLog refuses, one with other than one run, a run FromAGC wrote
 // (restored whole), a run without findings or one the one-pass decoder
-// declines (see decodeRun). What was written is then to be discarded (w is
+// declines (see streamRun). What was written is then to be discarded (w is
 // not written to at all when it cannot seek); ReadLog and ToAGC read the
 // log, and say what is wrong with it. verdict is the response's; lints are
 // ReadLog's and ToAGC's, naming file.
@@ -52,7 +52,7 @@ func StreamAGC(w io.Writer, data []byte, file string, ropts ReadOptions, topts T
 }
 
 // placeholder stands for the run's fingerprint until it is known: as long
-// as every treeHash ("sha256:" and 64 hex digits).
+// as every fingerprint ("sha256:" and 64 hex digits).
 var placeholder = "sha256:" + string(bytes.Repeat([]byte("0"), 64))
 
 // findingStream converts one run's results to findings and writes them.
