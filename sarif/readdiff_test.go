@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/agcgate/agc-action/diag"
@@ -103,4 +104,13 @@ func FuzzReadRun(f *testing.F) {
 		}
 		checkReadRun(t, "fuzz", data)
 	})
+}
+
+// TestHasFileScheme: hasFileScheme is strings.ToLower's prefix test.
+func TestHasFileScheme(t *testing.T) {
+	for _, uri := range []string{"", "f", "file:", "FILE:///a", "File://x", "files:", "fil", "FİLE:///a", "fİle:", "ﬁle:", "http://a", "src/file:x"} {
+		if got, want := hasFileScheme(uri), strings.HasPrefix(strings.ToLower(uri), "file:"); got != want {
+			t.Errorf("hasFileScheme(%q) = %v, want %v", uri, got, want)
+		}
+	}
 }

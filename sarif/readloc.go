@@ -146,9 +146,8 @@ func (rd *reader) normalizePath(uri string, p at, root string) (string, bool) {
 		rd.lint(p, "URI %q uses backslashes; read as slashes", uri)
 		dec = strings.ReplaceAll(dec, "\\", "/")
 	}
-	lower := strings.ToLower(dec)
 	switch {
-	case strings.HasPrefix(lower, "file:"):
+	case hasFileScheme(dec):
 		dec = fileURIPath(dec[len("file:"):])
 	case hasScheme(dec):
 		return dec, false
@@ -170,6 +169,17 @@ func (rd *reader) normalizePath(uri string, p at, root string) (string, bool) {
 		return clean, false
 	}
 	return clean, true
+}
+
+// hasFileScheme reports whether strings.ToLower(uri) starts with "file:",
+// without lowering all of uri when its start is ASCII.
+func hasFileScheme(uri string) bool {
+	for i := 0; i < len(uri) && i < len("file:"); i++ {
+		if uri[i] >= utf8.RuneSelf {
+			return strings.HasPrefix(strings.ToLower(uri), "file:")
+		}
+	}
+	return len(uri) >= len("file:") && strings.EqualFold(uri[:len("file:")], "file:")
 }
 
 // fileURIPath is the path of a file: URI without its scheme: file:///a,

@@ -97,3 +97,4 @@ func TestLevelsAndMessages(t *testing.T) {
 		}
 	}
 }
+
