@@ -118,13 +118,18 @@ type canonBytes struct {
 	tmp   []byte
 	marks [][]canonMember // one slice per depth
 	nest  int             // objects around the place being written
+	order []int32         // the members of an object, sorted
+	elems [][]jv          // the elements of the arrays being written, per depth
 
 	// When record is set, each object's members are kept in tab and the
-	// object in objs, in the order the objects end, for the reader to read
-	// them without scanning them again (reader.index).
+	// object in objs, in the order the objects end, and each array's
+	// elements in etab and the array in arrs, for the reader to read them
+	// without scanning them again (reader.index, reader.elements).
 	record bool
 	tab    []jmember
 	objs   []canonObj
+	etab   []jv
+	arrs   []canonObj
 }
 
 // canonObj is an object recorded: where it ends in the data, and where
@@ -136,12 +141,22 @@ type canonObj struct {
 // members is the recorded members of the object that ends at offset end,
 // ok false when it was not recorded.
 func (c *canonBytes) members(end int) (jobj, bool) {
-	i, found := slices.BinarySearchFunc(c.objs, end, func(o canonObj, end int) int { return o.end - end })
+	o, ok := recorded(c.objs, end)
+	return jobj(c.tab[o.mem : o.mem+o.n : o.mem+o.n]), ok
+}
+
+// elements is the recorded elements of the array that ends at offset end.
+func (c *canonBytes) elements(end int) ([]jv, bool) {
+	o, ok := recorded(c.arrs, end)
+	return c.etab[o.mem : o.mem+o.n : o.mem+o.n], ok
+}
+
+func recorded(objs []canonObj, end int) (canonObj, bool) {
+	i, found := slices.BinarySearchFunc(objs, end, func(o canonObj, end int) int { return o.end - end })
 	if !found {
-		return nil, false
+		return canonObj{}, false
 	}
-	o := c.objs[i]
-	return jobj(c.tab[o.mem : o.mem+o.n : o.mem+o.n]), true
+	return objs[i], true
 }
 
 // canonMember is a member name, where "name":value lies in out and its
@@ -267,20 +282,26 @@ func (c *canonBytes) object(depth int) bool {
 			c.tab = append(c.tab, jmember{name: m.name, v: m.v})
 		}
 	}
-	byName := func(a, b canonMember) int { return compareUTF16(a.name, b.name) }
-	if !slices.IsSortedFunc(marks, byName) {
-		slices.SortFunc(marks, byName)
+	// The members' order by name, sorted as indexes: a member is large.
+	order := c.order[:0]
+	for k := range marks {
+		order = append(order, int32(k))
+	}
+	c.order = order
+	byName := func(a, b int32) int { return compareUTF16(marks[a].name, marks[b].name) }
+	if !slices.IsSortedFunc(order, byName) {
+		slices.SortFunc(order, byName)
 		c.tmp = append(c.tmp[:0], c.out[start:]...)
 		c.out = c.out[:start+1]
-		for k, m := range marks {
+		for k, i := range order {
 			if k > 0 {
 				c.out = append(c.out, ',')
 			}
-			c.out = append(c.out, c.tmp[m.start-start:m.end-start]...)
+			c.out = append(c.out, c.tmp[marks[i].start-start:marks[i].end-start]...)
 		}
 	}
-	for k := 1; k < len(marks); k++ {
-		if bytes.Equal(marks[k].name, marks[k-1].name) {
+	for k := 1; k < len(order); k++ {
+		if bytes.Equal(marks[order[k]].name, marks[order[k-1]].name) {
 			return false // a duplicate name
 		}
 	}
@@ -298,12 +319,20 @@ func (c *canonBytes) array(depth int) bool {
 		c.out = append(c.out, ']')
 		return true
 	}
+	for len(c.elems) <= depth {
+		c.elems = append(c.elems, nil)
+	}
+	elems := c.elems[depth][:0]
 	for i := 0; ; i++ {
 		if i > 0 {
 			c.out = append(c.out, ',')
 		}
-		if !c.value(d.pos, depth+1) {
+		at := skipWS(d.data, d.pos)
+		if !c.value(at, depth+1) {
 			return false
+		}
+		if c.record {
+			elems = append(elems, d.data[at:d.pos])
 		}
 		c.flush()
 		switch done, ok := d.next(']'); {
@@ -311,6 +340,11 @@ func (c *canonBytes) array(depth int) bool {
 			return false
 		case done:
 			c.out = append(c.out, ']')
+			c.elems[depth] = elems
+			if c.record {
+				c.arrs = append(c.arrs, canonObj{end: d.pos, mem: len(c.etab), n: len(elems)})
+				c.etab = append(c.etab, elems...)
+			}
 			return true
 		}
 	}

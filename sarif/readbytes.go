@@ -144,14 +144,25 @@ func unquote(s []byte) []byte {
 	return raw
 }
 
+// end is where v ends in rd.data, while canonBytes records a result's
+// objects and arrays there; ok is false otherwise. How far v and rd.data
+// reach tells where v starts.
+func (rd *reader) end(v jv) (int, bool) {
+	if rd.canon == nil || len(v) == 0 {
+		return 0, false
+	}
+	off := cap(rd.data) - cap(v)
+	if off < 0 || off >= len(rd.data) || &rd.data[off] != &v[0] {
+		return 0, false
+	}
+	return off + len(v), true
+}
+
 // index reads the members of the object v into the reader's buffer.
 func (rd *reader) index(v jv) jobj {
-	if rd.canon != nil {
-		// v lies in rd.data: its end is found from how far each reaches.
-		if off := cap(rd.data) - cap(v); off >= 0 && off < len(rd.data) && &rd.data[off] == &v[0] {
-			if o, ok := rd.canon.members(off + len(v)); ok {
-				return o
-			}
+	if end, ok := rd.end(v); ok {
+		if o, ok := rd.canon.members(end); ok {
+			return o
 		}
 	}
 	if rd.mem == nil {
@@ -179,6 +190,11 @@ func (rd *reader) index(v jv) jobj {
 
 // elements reads the elements of the array v into the reader's buffer.
 func (rd *reader) elements(v jv) []jv {
+	if end, ok := rd.end(v); ok {
+		if e, ok := rd.canon.elements(end); ok {
+			return e
+		}
+	}
 	if rd.elems == nil {
 		rd.elems = make([]jv, 0, 64)
 	}

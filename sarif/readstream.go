@@ -139,9 +139,9 @@ func (rd *reader) streamResults(c *canonBytes, at int, ctx *runCtx, base at) boo
 		}
 		d.ws()
 		start := d.pos
-		c.record, c.tab, c.objs = true, c.tab[:0], c.objs[:0]
+		c.record, c.tab, c.objs, c.etab, c.arrs = true, c.tab[:0], c.objs[:0], c.etab[:0], c.arrs[:0]
 		if c.tab == nil {
-			c.tab = make([]jmember, 0, 64)
+			c.tab, c.etab = make([]jmember, 0, 64), make([]jv, 0, 64)
 		}
 		ok := c.value(start, 2)
 		c.record = false
