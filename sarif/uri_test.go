@@ -97,4 +97,3 @@ func TestLevelsAndMessages(t *testing.T) {
 		}
 	}
 }
-
