@@ -238,28 +238,19 @@ func (c *canonBytes) object(depth int) bool {
 		d.pos++
 	} else {
 		for {
-			d.ws()
-			if d.pos >= len(d.data) || d.data[d.pos] != '"' {
-				return false
-			}
-			start := d.pos
-			b, ok := d.str()
+			b, escaped, ok := d.memberName()
 			if !ok {
 				return false
+			}
+			if escaped {
+				b = bytes.Clone(b) // out of the scratch buffer
 			}
 			if len(marks) > 0 {
 				c.out = append(c.out, ',')
 			}
-			if len(b) < d.pos-start-2 {
-				b = bytes.Clone(b) // unescaped into scratch space
-			}
 			m := canonMember{name: b, start: len(c.out)}
 			c.out = append(appendCanonString(c.out, m.name), ':')
-			d.ws()
-			if d.pos >= len(d.data) || d.data[d.pos] != ':' {
-				return false
-			}
-			at := skipWS(d.data, d.pos+1)
+			at := d.pos
 			if !c.value(at, depth+1) {
 				return false
 			}

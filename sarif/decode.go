@@ -91,20 +91,11 @@ func (d *treeDecoder) object(depth int) (any, bool) {
 		return m, true
 	}
 	for {
-		d.ws()
-		if d.pos >= len(d.data) || d.data[d.pos] != '"' {
-			return nil, false
-		}
-		b, ok := d.str()
+		b, _, ok := d.memberName()
 		if !ok {
 			return nil, false
 		}
 		name := d.name(b)
-		d.ws()
-		if d.pos >= len(d.data) || d.data[d.pos] != ':' {
-			return nil, false
-		}
-		d.pos++
 		v, ok := d.value(depth + 1)
 		if !ok {
 			return nil, false
@@ -120,6 +111,27 @@ func (d *treeDecoder) object(depth int) (any, bool) {
 			return m, true
 		}
 	}
+}
+
+// memberName reads a member's name and its colon, leaving d at the value.
+// The name is in the input, or in the scratch buffer until the next
+// string when it has an escape (escaped).
+func (d *treeDecoder) memberName() (name []byte, escaped, ok bool) {
+	d.ws()
+	if d.pos >= len(d.data) || d.data[d.pos] != '"' {
+		return nil, false, false
+	}
+	start := d.pos
+	if name, ok = d.str(); !ok {
+		return nil, false, false
+	}
+	escaped = len(name) < d.pos-start-2 // an escape is longer than what it stands for
+	d.ws()
+	if d.pos >= len(d.data) || d.data[d.pos] != ':' {
+		return nil, false, false
+	}
+	d.pos = skipWS(d.data, d.pos+1)
+	return name, escaped, true
 }
 
 // next reads what follows a member or an element: a comma (more to come)

@@ -47,20 +47,11 @@ func (rd *reader) streamRunEach(v []byte, base string, names map[string]string, 
 		d.pos++
 	} else {
 		for {
-			d.ws()
-			if d.pos >= len(d.data) || d.data[d.pos] != '"' {
-				return nil, false
-			}
-			b, ok := d.str()
+			b, _, ok := d.memberName()
 			if !ok {
 				return nil, false
 			}
 			name := d.name(b)
-			d.ws()
-			if d.pos >= len(d.data) || d.data[d.pos] != ':' {
-				return nil, false
-			}
-			d.pos = skipWS(d.data, d.pos+1)
 			at := d.pos
 			m := canonMember{name: []byte(name), start: len(c.out)}
 			if name == "results" {

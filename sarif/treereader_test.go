@@ -14,13 +14,10 @@ import (
 	"hash"
 	"maps"
 	"math"
-	"net/url"
-	"path"
 	"slices"
 	"sort"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/agcgate/agc-action/diag"
 	"github.com/go-json-experiment/json"
@@ -634,54 +631,12 @@ func (rd *treeReader) applyBase(uri, id, base string, ctx *treeCtx, depth int) s
 	return joined
 }
 
+// normalizePath reads no tree: it is the byte reader's.
 func (rd *treeReader) normalizePath(uri, p, root string) (string, bool) {
-	dec, err := url.PathUnescape(uri)
-	switch {
-	case err != nil:
-		rd.lint(p, "URI %q is not validly percent-encoded; used as written", uri)
-		dec = uri
-	case !utf8.ValidString(dec):
-		// A path is text in AGC: bytes that are not UTF-8 stay encoded.
-		rd.lint(p, "URI %q decodes to bytes that are not UTF-8; used as written", uri)
-		dec = uri
-	}
-	if strings.ContainsRune(dec, '\\') {
-		rd.lint(p, "URI %q uses backslashes; read as slashes", uri)
-		dec = strings.ReplaceAll(dec, "\\", "/")
-	}
-	lower := strings.ToLower(dec)
-	switch {
-	case strings.HasPrefix(lower, "file:"):
-		dec = fileURIPath(dec[len("file:"):])
-	case hasScheme(dec):
-		return dec, false
-	}
-	if hasDrive(dec) {
-		dec = strings.TrimPrefix(dec, "/")
-		return rd.absolute(dec, p, root)
-	}
-	if strings.HasPrefix(dec, "/") {
-		return rd.absolute(path.Clean(dec), p, root)
-	}
-	clean := path.Clean(dec)
-	if clean == "." {
-		rd.lint(p, "URI %q names the source root, not a file", uri)
-		return clean, false
-	}
-	if clean == ".." || strings.HasPrefix(clean, "../") {
-		rd.lint(p, "relative path %q leaves the source root; kept as written and not read", dec)
-		return clean, false
-	}
-	return clean, true
-}
-
-func (rd *treeReader) absolute(abs, p, root string) (string, bool) {
-	root = strings.TrimSuffix(root, "/")
-	if root != "" && strings.HasPrefix(abs, root+"/") {
-		return abs[len(root)+1:], true
-	}
-	rd.lint(p, "absolute path %q is outside the source root; kept absolute and not read", abs)
-	return abs, false
+	r := &reader{}
+	path, ok := r.normalizePath(uri, at{base: p}, root)
+	rd.lints = append(rd.lints, r.lints...)
+	return path, ok
 }
 
 func (rd *treeReader) region(m map[string]any, base string) *Region {
