@@ -35,17 +35,6 @@ func BenchmarkRead25k(b *testing.B) {
 			}
 		}},
 	} {
-		b.Run(bm.name, func(b *testing.B) {
-			b.ReportAllocs()
-			b.SetBytes(int64(len(data)))
-			cpu0 := cpuTime()
-			n := 0
-			for b.Loop() {
-				bm.fn(b, data)
-				n++
-			}
-			b.StopTimer()
-			b.ReportMetric(float64(cpuTime()-cpu0)/float64(n)/1e6, "cpu-ms/op")
-		})
+		b.Run(bm.name, func(b *testing.B) { loopCPU(b, len(data), func() { bm.fn(b, data) }) })
 	}
 }
