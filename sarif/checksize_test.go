@@ -111,3 +111,42 @@ func TestCheckSizeBoundaries(t *testing.T) {
 		t.Errorf("%d bytes of compressible text: %v", b.Len(), err)
 	}
 }
+
+// TestCheckSizeWordsFastLevelMisleads is the case that refutes a shortcut
+// through gzip's fastest level: short random words from a small dictionary
+// gzip at the default level to more than 8/7 of what BestSpeed makes of
+// them (about 1.3 times here; words of letters and digits, which a
+// finding's text holds as they are, reach 1.15 to 1.3). 14 MB of them fit
+// the limit at BestSpeed with an eighth to spare and are over it at the
+// default level, which the upload sends; CheckSize must refuse them.
+func TestCheckSizeWordsFastLevelMisleads(t *testing.T) {
+	x := uint64(88172645463325252)
+	next := func() uint64 { x ^= x << 13; x ^= x >> 7; x ^= x << 17; return x }
+	words := make([]string, 2048)
+	for i := range words {
+		w := make([]byte, 4)
+		for j := range w {
+			w[j] = byte(next())
+		}
+		words[i] = string(w)
+	}
+	data := make([]byte, 0, 14_000_000)
+	for len(data) < cap(data) {
+		data = append(data, words[next()%uint64(len(words))]...)
+	}
+	fast, err := gzipSize(data, gzip.BestSpeed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	def, err := gzipSize(data, gzip.DefaultCompression)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fast > MaxGzippedBytes-MaxGzippedBytes/8 || def <= MaxGzippedBytes {
+		t.Fatalf("the words no longer make the case: %d bytes at BestSpeed, %d at the default level", fast, def)
+	}
+	var le *LimitError
+	if err := CheckSize(data); !errors.As(err, &le) || le.Count != int(def) {
+		t.Errorf("%d bytes, %d gzipped at the default level (%d at BestSpeed): CheckSize = %v", len(data), def, fast, err)
+	}
+}

@@ -220,36 +220,23 @@ func CheckLimits(rep *gosarif.Report) error {
 
 // CheckSize checks that data, gzipped, is within GitHub's upload limit:
 // it fails when gzip at the default level (what ghapi.UploadSARIF sends)
-// makes more than MaxGzippedBytes of data. The check is an estimate of a
-// later upload, which compresses and checks again, so it spends as little
-// as it can to get the same answer:
+// makes more than MaxGzippedBytes of data.
 //
-//   - Short data needs no compression. Deflate, by any encoder, writes n
-//     bytes in at most n + n/8 + n/64 + 5 bytes (zlib's deflateBound for
-//     any settings: a literal costs at most 9 bits in a fixed Huffman
-//     block, stored blocks cost 5 bytes each); gzip adds a 10-byte header
-//     and an 8-byte trailer, and a writer's flush and close an empty block
-//     or two, which 64 bytes more cover. When that is within the limit, so
-//     is any gzip of data.
-//   - Otherwise data is compressed at gzip.BestSpeed, about four times as
-//     fast as the default level. When that fits with an eighth of the
-//     limit to spare, the default level fits too: it searches longer for
-//     matches and writes the same kinds of blocks, and on text it writes a
-//     few percent less, never an eighth more.
-//   - Otherwise (near or over the limit) data is compressed at the default
-//     level, and that size is the answer, as before.
+// Short data needs no compression to know: deflate, by any encoder, writes
+// n bytes in at most n + n/8 + n/64 + 5 bytes (zlib's deflateBound for any
+// settings: a literal costs at most 9 bits in a fixed Huffman block,
+// stored blocks cost 5 bytes each); gzip adds a 10-byte header and an
+// 8-byte trailer, and a writer's flush and close an empty block or two,
+// which 64 bytes more cover. When that is within the limit, so is any gzip
+// of data. Otherwise data is compressed at the default level and that size
+// is the answer. No faster level stands in for it: no ratio between two
+// levels holds for every input (TestCheckSizeWordsFastLevelMisleads).
 func CheckSize(data []byte) error {
 	if gzipBound(len(data)) <= MaxGzippedBytes {
 		return nil
 	}
-	n, err := gzipSize(data, gzip.BestSpeed)
+	n, err := gzipSize(data, gzip.DefaultCompression)
 	if err != nil {
-		return err
-	}
-	if n <= MaxGzippedBytes-MaxGzippedBytes/8 {
-		return nil
-	}
-	if n, err = gzipSize(data, gzip.DefaultCompression); err != nil {
 		return err
 	}
 	if n > MaxGzippedBytes {
