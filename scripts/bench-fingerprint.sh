@@ -7,8 +7,9 @@
 # AGC_SARIF may name a built agc-sarif binary; otherwise one is built from
 # this checkout. AGC_SARIF_BEFORE may name another build (an earlier
 # commit's) to time alternately with it in the same run, for before/after
-# figures; their runs alternate. Default: 9 runs each, the best and the
-# median reported. The repository is generated with one `git fast-import`
+# figures; their runs alternate. Default: 9 runs each, a run being the
+# mean of AGC_BENCH_REPEAT executions (default 5), the best and the median
+# reported, each case beside its own ls-tree runs. The repository is generated with one `git fast-import`
 # (100,000 distinct blobs, no process per file) in a temporary directory
 # that is removed at exit. Prints each run, the best of each, and the ratio.
 set -euo pipefail
@@ -46,15 +47,20 @@ echo "repository: $count entries ($(du -sh "$repo/.git" | cut -f1) in .git), $ru
 
 # Each run is timed twice over by bash's `time`: wall clock, and CPU (user
 # + system, git's child processes included, from getrusage in
-# microseconds, printed in ms). On a busy machine the CPU figure is the
-# steadier one; both are reported, best and median of the runs, in ms.
-# With two builds, their runs alternate (before, after, before, ...), so
-# that a change of load in between touches both alike.
+# microseconds). A run is AGC_BENCH_REPEAT executions back to back
+# (default 5), and its figures are their mean in ms, so that one
+# execution's scheduling hiccup (a few ms of a 35 ms command) does not
+# decide a best or a median. On a busy machine the CPU figure is the
+# steadier one; both are reported, best and median of the runs. Each
+# round times `git ls-tree -r -z HEAD` and then every build, so the floor
+# of each case is measured beside it, and two builds' runs alternate
+# (before, after, before, ...): a change of load touches all alike.
+repeat=${AGC_BENCH_REPEAT:-5}
 TIMEFORMAT='%3R %3U %3S'
-time_one() { # command...: prints "wall cpu" of one run, in ms
-  local t
-  t=$({ time "$@" >/dev/null 2>&1; } 2>&1)
-  awk '{ printf "%d %d\n", $1 * 1000, ($2 + $3) * 1000 }' <<<"$t"
+time_one() { # command...: prints "wall cpu" of one run (the mean of $repeat executions), in ms
+  local t k
+  t=$({ time for ((k = 0; k < repeat; k++)); do "$@" >/dev/null 2>&1; done; } 2>&1)
+  awk -v k="$repeat" '{ printf "%.1f %.1f\n", $1 * 1000 / k, ($2 + $3) * 1000 / k }' <<<"$t"
 }
 summary() { # label walls cpus: prints the best and the median; sets best_* and med_*
   local label=$1 walls=$2 cpus=$3
@@ -62,30 +68,27 @@ summary() { # label walls cpus: prints the best and the median; sets best_* and 
   best_wall=$(printf '%s\n' $walls | sort -n | head -n 1) best_cpu=$(printf '%s\n' $cpus | sort -n | head -n 1)
   # shellcheck disable=SC2086
   med_wall=$(median $walls) med_cpu=$(median $cpus)
-  printf '%-38s best: wall %5d ms  cpu %5d ms; median: wall %5d ms  cpu %5d ms   (wall: %s; cpu: %s)\n' \
+  printf '%-38s best: wall %6.1f ms  cpu %6.1f ms; median: wall %6.1f ms  cpu %6.1f ms   (wall: %s; cpu: %s)\n' \
     "$label" "$best_wall" "$best_cpu" "$med_wall" "$med_cpu" "$walls" "$cpus"
 }
 
 cd "$repo"
 "$bin" fingerprint --repo "$repo" >/dev/null # warm the page cache
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"
-walls='' cpus=''
-for ((r = 0; r < runs; r++)); do
-  read -r w c < <(time_one git ls-tree -r -z HEAD)
-  walls+="${walls:+ }$w" cpus+="${cpus:+ }$c"
-done
-summary "git ls-tree -r -z HEAD" "$walls" "$cpus"
-lw=$best_wall lc=$best_cpu mlw=$med_wall mlc=$med_cpu
-report() { # label args...
+report() { # label args...: a round is ls-tree, then each build
   local label=$1; shift
-  local b i r w c
+  local b i r w c lw lc mlw mlc lsw='' lsc=''
   local -a bw=() bc=()
   for ((r = 0; r < runs; r++)); do
+    read -r w c < <(time_one git ls-tree -r -z HEAD)
+    lsw+="${lsw:+ }$w" lsc+="${lsc:+ }$c"
     for i in "${!bins[@]}"; do
       read -r w c < <(time_one "${bins[$i]}" fingerprint --repo "$repo" "$@")
       bw[i]+="${bw[i]:+ }$w" bc[i]+="${bc[i]:+ }$c"
     done
   done
+  summary "  git ls-tree -r -z HEAD" "$lsw" "$lsc"
+  lw=$best_wall lc=$best_cpu mlw=$med_wall mlc=$med_cpu
   for i in "${!bins[@]}"; do
     b=${bins[$i]}
     summary "$label${before:+ [$(basename "$b")]}" "${bw[i]}" "${bc[i]}"
@@ -93,6 +96,7 @@ report() { # label args...
       "$(ratio "$best_wall" "$lw")" "$(ratio "$best_cpu" "$lc")" "$(ratio "$med_wall" "$mlw")" "$(ratio "$med_cpu" "$mlc")"
   done
 }
+echo "each run: the mean of $repeat executions"
 report "agc-sarif fingerprint (whole tree)"
 report "agc-sarif fingerprint (4 patterns)" \
   --scope 'd0[0-4]*/**' --scope '!**/s09/**' --scope 'd09*/s0?/*.go' --scope '!d000/link.go'
