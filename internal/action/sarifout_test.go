@@ -2,6 +2,8 @@ package action
 
 import (
 	"bytes"
+	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -55,5 +57,26 @@ func TestSARIFFileOneRunAtATime(t *testing.T) {
 				t.Errorf("one run at a time:\n%s\nall at once:\n%s", got, want)
 			}
 		})
+	}
+}
+
+// TestSARIFFileErrorLeavesNone: a log over GitHub's limits is an error and
+// leaves no half-written file behind for a later step to upload.
+func TestSARIFFileErrorLeavesNone(t *testing.T) {
+	r := testkit.Response(t, "../../fixtures/agc/valid/block-patch.json")
+	big := *r
+	big.Gate.ID, big.Findings = "big", nil
+	for i := range sarif.MaxResultsPerRun + 1 {
+		f := r.Findings[0]
+		f.ID = fmt.Sprintf("%s-%d", f.ID, i)
+		big.Findings = append(big.Findings, f)
+	}
+	path := filepath.Join(t.TempDir(), "out.sarif")
+	var le *sarif.LimitError
+	if err := writeSARIFFile(path, []*agc.Response{r, &big}, sarif.WriteOptions{}); !errors.As(err, &le) || le.Pointer != "/runs/1/results" {
+		t.Fatalf("a second run over the limit: %v", err)
+	}
+	if _, err := os.Stat(path); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the refused log is left at %s: %v", path, err)
 	}
 }
