@@ -40,7 +40,9 @@ func checkReadRun(t *testing.T, name string, v []byte) {
 		if !reflect.DeepEqual(got, want) {
 			t.Errorf("%s: the byte reader's run differs from the tree reader's for %.200s\n got %+v\nwant %+v", name, v, got, want)
 		}
-		if !reflect.DeepEqual(rd.lints, wantLints) {
+		// On an error the run's lints are not returned (parseLog drops
+		// them), so only a read that succeeds must lint alike.
+		if gotErr == nil && !reflect.DeepEqual(rd.lints, wantLints) {
 			t.Errorf("%s: lints differ for %.200s\n got %v\nwant %v", name, v, rd.lints, wantLints)
 		}
 	}

@@ -63,7 +63,7 @@ func (rd *reader) artifactPath(al jobj, base at, ctx *runCtx) (string, bool) {
 			if i < len(ctx.artifacts) {
 				if a := ctx.artifacts[i]; a.kind() == '{' {
 					a := rd.index(a)
-					ab := at{base: "/artifacts"}.idx(i)
+					ab := at{base: ctx.run.Pointer}.in("artifacts").idx(i)
 					if l := rd.obj(a, ab, "location"); l != nil {
 						uri = rd.str(l, ab.in("location"), "uri")
 						baseID = rd.str(l, ab.in("location"), "uriBaseId")
@@ -91,7 +91,7 @@ func (rd *reader) applyBase(uri, id string, base at, ctx *runCtx, depth int) str
 		return uri
 	}
 	b := rd.index(bv)
-	bb := at{base: "/originalUriBaseIds"}.in(id)
+	bb := at{base: ctx.run.Pointer}.in("originalUriBaseIds").in(id)
 	prefix := rd.str(b, bb, "uri")
 	if prefix == "" {
 		return uri

@@ -591,7 +591,7 @@ func (rd *treeReader) artifactPath(al map[string]any, base string, ctx *treeCtx)
 		if i, ok := rd.integer(al, base, "index"); ok {
 			if i < len(ctx.artifacts) {
 				if a, ok := ctx.artifacts[i].(map[string]any); ok {
-					ab := ptrIdx("/artifacts", i)
+					ab := ptrIdx(ptr(ctx.run.Pointer, "artifacts"), i)
 					if l := rd.obj(a, ab, "location"); l != nil {
 						uri = rd.str(l, ptr(ab, "location"), "uri")
 						baseID = rd.str(l, ptr(ab, "location"), "uriBaseId")
@@ -616,7 +616,7 @@ func (rd *treeReader) applyBase(uri, id, base string, ctx *treeCtx, depth int) s
 	if !ok || depth > 8 {
 		return uri
 	}
-	bb := ptr("/originalUriBaseIds", id)
+	bb := ptr(ptr(ctx.run.Pointer, "originalUriBaseIds"), id)
 	prefix := rd.str(b, bb, "uri")
 	if prefix == "" {
 		return uri
