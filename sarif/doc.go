@@ -1,12 +1,14 @@
 // Package sarif converts between Agent Gate Contract responses and SARIF
 // 2.1.0 logs, as docs/sarif-mapping.md describes field by field.
 //
-// Reading is lenient: real tools write imperfect SARIF, so ReadLog decodes
-// into this package's own model (model.go) and reports every repair as a
-// diag.Lint naming a JSON pointer. Writing is strict: FromAGC builds
+// Reading is lenient: real tools write imperfect SARIF, so ReadLog reads
+// each result from the log's bytes into this package's own model
+// (model.go) and reports every repair as a diag.Lint naming a JSON
+// pointer. Writing is strict: FromAGC builds
 // github.com/owenrumney/go-sarif/v2 values that pass the SARIF 2.1.0 JSON
 // schema, the SARIF Multitool's Sarif and GitHub rules, and GitHub's upload
-// limits (CheckLimits).
+// limits (CheckLimits); Encode writes the same bytes straight from the
+// findings (writedirect.go), and EncodeTo one run at a time.
 //
 // The only I/O is reading source files, through an fs.FS rooted at the
 // source root, to resolve lines, regions and GitHub's line hashes.
