@@ -225,7 +225,6 @@ func (c *canonBytes) value(i, depth int) bool {
 
 func (c *canonBytes) object(depth int) bool {
 	d := &c.d
-	d.pos++ // {
 	for len(c.marks) <= depth {
 		c.marks = append(c.marks, nil)
 	}
@@ -233,37 +232,25 @@ func (c *canonBytes) object(depth int) bool {
 	start := len(c.out)
 	c.out = append(c.out, '{')
 	c.nest++
-	d.ws()
-	if d.pos < len(d.data) && d.data[d.pos] == '}' {
-		d.pos++
-	} else {
-		for {
-			b, escaped, ok := d.memberName()
-			if !ok {
-				return false
-			}
-			if escaped {
-				b = bytes.Clone(b) // out of the scratch buffer
-			}
-			if len(marks) > 0 {
-				c.out = append(c.out, ',')
-			}
-			m := canonMember{name: b, start: len(c.out)}
-			c.out = append(appendCanonString(c.out, m.name), ':')
-			at := d.pos
-			if !c.value(at, depth+1) {
-				return false
-			}
-			m.end, m.v = len(c.out), d.data[at:d.pos]
-			marks = append(marks, m)
-			done, ok := d.next('}')
-			if !ok {
-				return false
-			}
-			if done {
-				break
-			}
+	ok := d.members(func(b []byte, escaped bool) bool {
+		if escaped {
+			b = bytes.Clone(b) // out of the scratch buffer
 		}
+		if len(marks) > 0 {
+			c.out = append(c.out, ',')
+		}
+		m := canonMember{name: b, start: len(c.out)}
+		c.out = append(appendCanonString(c.out, m.name), ':')
+		at := d.pos
+		if !c.value(at, depth+1) {
+			return false
+		}
+		m.end, m.v = len(c.out), d.data[at:d.pos]
+		marks = append(marks, m)
+		return true
+	})
+	if !ok {
+		return false
 	}
 	c.nest--
 	c.marks[depth] = marks

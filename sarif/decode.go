@@ -83,32 +83,40 @@ func (d *treeDecoder) literal() (any, bool) {
 }
 
 func (d *treeDecoder) object(depth int) (any, bool) {
-	d.pos++ // {
 	m := make(map[string]any)
+	ok := d.members(func(b []byte, _ bool) bool {
+		name := d.name(b)
+		v, ok := d.value(depth + 1)
+		if _, dup := m[name]; !ok || dup {
+			return false
+		}
+		m[name] = v
+		return true
+	})
+	if !ok {
+		return nil, false
+	}
+	return m, true
+}
+
+// members reads the object at d.pos (its "{"): for each member it reads
+// the name and colon (memberName) and calls fn with d at the value, which
+// fn reads. It says whether the object is well formed and fn took every
+// member.
+func (d *treeDecoder) members(fn func(name []byte, escaped bool) bool) bool {
+	d.pos++ // {
 	d.ws()
 	if d.pos < len(d.data) && d.data[d.pos] == '}' {
 		d.pos++
-		return m, true
+		return true
 	}
 	for {
-		b, _, ok := d.memberName()
-		if !ok {
-			return nil, false
+		b, escaped, ok := d.memberName()
+		if !ok || !fn(b, escaped) {
+			return false
 		}
-		name := d.name(b)
-		v, ok := d.value(depth + 1)
-		if !ok {
-			return nil, false
-		}
-		if _, dup := m[name]; dup {
-			return nil, false
-		}
-		m[name] = v
-		switch done, ok := d.next('}'); {
-		case !ok:
-			return nil, false
-		case done:
-			return m, true
+		if done, ok := d.next('}'); !ok || done {
+			return ok
 		}
 	}
 }

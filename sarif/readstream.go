@@ -35,47 +35,34 @@ func (rd *reader) streamRunEach(v []byte, base string, names map[string]string, 
 	if d.pos >= len(d.data) || d.data[d.pos] != '{' {
 		return nil, false
 	}
-	d.pos++
 	// The run's members, each but results written canonical into c.out now,
 	// which is hashed only once they are in order.
 	var members []canonMember
 	var head jobj
 	results := -1 // the offset of the results array
 	c.nest = 1
-	d.ws()
-	if d.pos < len(d.data) && d.data[d.pos] == '}' {
-		d.pos++
-	} else {
-		for {
-			b, _, ok := d.memberName()
-			if !ok {
-				return nil, false
+	ok := d.members(func(b []byte, _ bool) bool {
+		name := d.name(b)
+		at := d.pos
+		m := canonMember{name: []byte(name), start: len(c.out)}
+		if name == "results" {
+			if results >= 0 || d.pos >= len(d.data) || d.data[d.pos] != '[' {
+				return false
 			}
-			name := d.name(b)
-			at := d.pos
-			m := canonMember{name: []byte(name), start: len(c.out)}
-			if name == "results" {
-				if results >= 0 || d.pos >= len(d.data) || d.data[d.pos] != '[' {
-					return nil, false
-				}
-				results = d.pos
-				if d.pos = valueEnd(d.data, d.pos); d.pos < 0 {
-					return nil, false
-				}
-			} else if !c.value(d.pos, 1) {
-				return nil, false
+			results = d.pos
+			if d.pos = valueEnd(d.data, d.pos); d.pos < 0 {
+				return false
 			}
-			m.end = len(c.out)
-			members = append(members, m)
-			head = append(head, jmember{name: []byte(name), v: d.data[at:d.pos]})
-			done, ok := d.next('}')
-			if !ok {
-				return nil, false
-			}
-			if done {
-				break
-			}
+		} else if !c.value(d.pos, 1) {
+			return false
 		}
+		m.end = len(c.out)
+		members = append(members, m)
+		head = append(head, jmember{name: []byte(name), v: d.data[at:d.pos]})
+		return true
+	})
+	if !ok {
+		return nil, false
 	}
 	if !d.end() || results < 0 {
 		return nil, false
