@@ -54,7 +54,7 @@ const alwaysEscaped = "\\`*_[]<&|~$"
 // escapeRune writes r, the rune at s[i:], escaped; next is the rune after.
 func escapeRune(b *strings.Builder, s string, i int, r, next rune) {
 	before := s[:i]
-	lead := strings.TrimLeft(before, " \t") == ""
+	lead := i == 0 // Escape has cut the leading blanks
 	switch {
 	case r < utf8.RuneSelf && strings.IndexByte(alwaysEscaped, byte(r)) >= 0,
 		lead && startsBlock(r),

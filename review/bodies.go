@@ -10,7 +10,6 @@ import (
 	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/render"
 	"github.com/go-json-experiment/json"
-	"github.com/go-json-experiment/json/jsontext"
 )
 
 // MaxBody is GitHub's limit on a comment or review body, in characters.
@@ -25,19 +24,12 @@ const helpMember = "agc-action/helpUri"
 // its rule's help page.
 func Words(gate string, f *agc.Finding) render.Words {
 	var w render.Words
-	if len(f.Unknown) == 0 {
-		return w
-	}
-	var members map[string]jsontext.Value
-	if json.Unmarshal(f.Unknown, &members) != nil {
-		return w
-	}
-	if _, ok := members[sarifMember]; !ok {
+	if _, ok, err := agc.Member(f.Unknown, sarifMember); !ok || err != nil {
 		return w
 	}
 	w.Tool = gate
 	var help string
-	if json.Unmarshal(members[helpMember], &help) == nil {
+	if v, ok, _ := agc.Member(f.Unknown, helpMember); ok && json.Unmarshal(v, &help) == nil {
 		w.HelpURI = help
 	}
 	return w
@@ -254,12 +246,7 @@ func bodyHeading(r *agc.Response, n BodyCounts, shown int) string {
 // GateHeadline is a gate's answer on one line: the check's name, the
 // verdict with its mark, the counts, the round and what was carried.
 func GateHeadline(r *agc.Response) string {
-	var blocking int
-	for _, f := range r.Findings {
-		if f.Severity == agc.Blocking {
-			blocking++
-		}
-	}
+	blocking := len(r.Blocking())
 	s := fmt.Sprintf("**agc/%s** · %s · %s, %d blocking, %d advisory · round %d of %d",
 		render.Escape(r.Gate.ID), verdictMark(r.Verdict), count(len(r.Findings), "finding", "findings"),
 		blocking, len(r.Findings)-blocking, r.Attempt.N, r.Attempt.Budget)

@@ -26,16 +26,6 @@ var gfm = goldmark.New(goldmark.WithExtensions(extension.GFM), goldmark.WithRend
 // looksLinks are the links of the pull request the goldens show.
 var looksLinks = Links{Server: "https://github.com", Repo: "octo/looks", SHA: "4b825dc642cb6eb9a060e54bf8d69288fbee4904"}
 
-// memFiles is a FileReader over files in memory.
-type memFiles map[string]string
-
-func (m memFiles) ReadFile(p string) ([]byte, error) {
-	if s, ok := m[p]; ok {
-		return []byte(s), nil
-	}
-	return nil, fmt.Errorf("no file %s", p)
-}
-
 const looksCalc = "package calc\n\nimport \"strings\"\n\nfunc Check(ok bool, s string) int {\n\tif ok == true {\n\t\treturn 1\n\t}\n\tif strings.Index(s, \"x\") != -1 {\n\t\treturn 2\n\t}\n\treturn 0\n}\n"
 
 // linterFinding is a finding as package sarif makes it of staticcheck's
@@ -78,7 +68,7 @@ func looksPR() (map[string]*FileDiff, FileReader) {
 	return map[string]*FileDiff{
 			"calc/calc.go": NewFileDiff("calc/calc.go", "modified", calc),
 			"src/app.js":   NewFileDiff("src/app.js", "modified", app),
-		}, memFiles{"calc/calc.go": looksCalc,
+		}, filesAt{"calc/calc.go": looksCalc,
 			"src/app.js": "// app\nvar legacy = 1;\nconsole.log(legacy);\nconst unused = 2;\n"}
 }
 

@@ -90,12 +90,9 @@ const sarifMember = "agc-action/sarif"
 // sarifRegion returns the lines of the SARIF region a finding came from,
 // or zeros.
 func sarifRegion(f *agc.Finding) (start, end int) {
-	if len(f.Unknown) == 0 {
-		return 0, 0
-	}
 	// Other members may hold any value: decode only the sarif one.
-	var members map[string]json.RawMessage
-	if json.Unmarshal(f.Unknown, &members) != nil {
+	v, ok, err := agc.Member(f.Unknown, sarifMember)
+	if !ok || err != nil {
 		return 0, 0
 	}
 	var x struct {
@@ -104,7 +101,7 @@ func sarifRegion(f *agc.Finding) (start, end int) {
 			EndLine   int `json:"endLine"`
 		} `json:"region"`
 	}
-	if json.Unmarshal(members[sarifMember], &x) != nil {
+	if json.Unmarshal(v, &x) != nil {
 		return 0, 0
 	}
 	rg := x.Region

@@ -38,11 +38,11 @@ func GateSummary(r *agc.Response, note string, o SummaryOptions) string {
 	head += responseFacts(r)
 	placed := summaryOrder(r, o.Head)
 	gate := r.Gate.ID
-	rows := tableRows(gate, placed, o.Links, "Not in a file")
-	full := folded(count(len(placed), "finding in full", "findings in full"), fullEntries(gate, placed, o.Links))
 	if len(placed) == 0 {
 		return head
 	}
+	rows := tableRows(gate, placed, o.Links, "Not in a file")
+	full := folded(count(len(placed), "finding in full", "findings in full"), fullEntries(gate, placed, o.Links))
 	if s := head + strings.Join(rows, "") + "\n" + full; len(s) <= o.Limit {
 		return s
 	}
