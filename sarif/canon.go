@@ -213,14 +213,12 @@ func (c *canonBytes) value(i, depth int) bool {
 		}
 		return ok
 	}
-	for _, l := range [...]string{"true", "false", "null"} {
-		if len(d.data)-d.pos >= len(l) && string(d.data[d.pos:d.pos+len(l)]) == l {
-			d.pos += len(l)
-			c.out = append(c.out, l...)
-			return true
-		}
+	start := d.pos
+	if _, ok := d.literal(); !ok {
+		return false
 	}
-	return false
+	c.out = append(c.out, d.data[start:d.pos]...)
+	return true
 }
 
 func (c *canonBytes) object(depth int) bool {

@@ -30,16 +30,7 @@ type treeDecoder struct {
 	stack []any             // array elements being collected
 }
 
-func (d *treeDecoder) ws() {
-	for d.pos < len(d.data) {
-		switch d.data[d.pos] {
-		case ' ', '\t', '\n', '\r':
-			d.pos++
-		default:
-			return
-		}
-	}
-}
+func (d *treeDecoder) ws() { d.pos = skipWS(d.data, d.pos) }
 
 // end reports whether only white space is left.
 func (d *treeDecoder) end() bool {

@@ -13,7 +13,8 @@ import (
 // names and values (jobj), in a buffer reused from one result to the next.
 // Before a run is read, canonRun has checked all of it (valid UTF-8, no
 // lone surrogate escape, no duplicate name, finite numbers, not too deep),
-// or the run was decoded by encoding/json and encoded again (slowRun).
+// or the run was decoded by encoding/json and encoded again (readRun's
+// encoding/json branch).
 
 // jv is one JSON value: its bytes, nil when absent.
 type jv []byte

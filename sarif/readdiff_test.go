@@ -2,7 +2,6 @@ package sarif
 
 import (
 	"os"
-	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -51,15 +50,7 @@ func checkReadRun(t *testing.T, name string, v []byte) {
 // testLogs is every SARIF log the tests read from files: the corpus and
 // the testdata of this package and of the CLI.
 func testLogs(t *testing.T) []string {
-	files := testkit.Corpus(t)
-	for _, pattern := range []string{"testdata/*.sarif", "../internal/cli/testdata/*/*.sarif"} {
-		more, err := filepath.Glob(pattern)
-		if err != nil {
-			t.Fatal(err)
-		}
-		files = append(files, more...)
-	}
-	return files
+	return append(testkit.Corpus(t), testkit.Glob(t, "testdata/*.sarif", "../internal/cli/testdata/*/*.sarif")...)
 }
 
 // TestReadRunIsTreeRead: every run of every corpus and test log, and each

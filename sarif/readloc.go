@@ -78,14 +78,14 @@ func (rd *reader) artifactPath(al jobj, base at, ctx *runCtx) (string, bool) {
 		return "", false
 	}
 	if baseID != "" && !hasScheme(uri) && !strings.HasPrefix(uri, "/") {
-		uri = rd.applyBase(uri, baseID, base, ctx, 0)
+		uri = rd.applyBase(uri, baseID, ctx, 0)
 	}
 	return rd.normalizePath(uri, base.in("uri"), ctx.opts.Root)
 }
 
 // applyBase prefixes uri with the URI its base id stands for, when the log
 // defines one; an undefined base id (the usual %SRCROOT%) is the source root.
-func (rd *reader) applyBase(uri, id string, base at, ctx *runCtx, depth int) string {
+func (rd *reader) applyBase(uri, id string, ctx *runCtx, depth int) string {
 	bv := ctx.bases.get(id)
 	if bv.kind() != '{' || depth > 8 {
 		return uri
@@ -101,7 +101,7 @@ func (rd *reader) applyBase(uri, id string, base at, ctx *runCtx, depth int) str
 	}
 	joined := prefix + uri
 	if parent := rd.str(b, bb, "uriBaseId"); parent != "" && !hasScheme(prefix) && !strings.HasPrefix(prefix, "/") {
-		return rd.applyBase(joined, parent, base, ctx, depth+1)
+		return rd.applyBase(joined, parent, ctx, depth+1)
 	}
 	return joined
 }

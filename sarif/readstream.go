@@ -17,8 +17,9 @@ import (
 // canonical form (canonicalHash): its members in RFC 8785 order, results'
 // canonical form written element by element as it is read. ok is false
 // for what the reader does not read as is (invalid UTF-8, duplicate names:
-// see canonBytes) and for a run whose results is not an array; the caller
-// then reads the run whole (slowRun), after dropping the lints this added.
+// see canonBytes) and for a run whose results is not an array; readRun
+// then reads it whole through encoding/json, after dropping the lints this
+// added.
 func (rd *reader) streamRun(v []byte, base string, names map[string]string, opts ReadOptions) (*Run, bool) {
 	return rd.streamRunEach(v, base, names, opts, nil, nil)
 }

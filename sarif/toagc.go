@@ -107,7 +107,7 @@ func convertRun(run *Run, src *Source, opts ToAGCOptions) *agc.Response {
 	var others []xRecord
 	r.Findings = make([]agc.Finding, 0, len(run.Results)) // a Finding is large: no regrowth
 	for _, res := range run.Results {
-		if res.Kind != "fail" || res.Suppressed || res.BaselineState == "absent" {
+		if !makesFinding(res) {
 			others = append(others, otherRecord(res))
 			continue
 		}
@@ -141,7 +141,7 @@ func finding(run *Run, res *Result, gate string, src *Source, opts ToAGCOptions)
 		Remedy:   remedy(run, res, src),
 		Check:    agc.Check{Kind: agc.CheckPreview},
 	}
-	if levelRank[res.Level] >= opts.failRank() {
+	if blocks(res, opts) {
 		f.Severity = agc.Blocking
 	}
 	if run.CommandLine != "" {
@@ -264,10 +264,11 @@ func remedy(run *Run, res *Result, src *Source) agc.Remedy {
 			return agc.Remedy{Kind: agc.RemedyPatch, Edits: edits}
 		}
 	}
-	authority := "rule " + res.RuleID + " of " + run.Driver.Name
+	help := ""
 	if res.Rule != nil && res.Rule.HelpURI != "" {
-		authority = "rule " + res.RuleID + " of " + run.Driver.Name + " (" + res.Rule.HelpURI + ")"
+		help = " (" + res.Rule.HelpURI + ")"
 	}
+	authority := "rule " + res.RuleID + " of " + run.Driver.Name + help
 	return agc.Remedy{Kind: agc.RemedyDelegate, Role: "author of the change", Authority: authority}
 }
 

@@ -162,11 +162,11 @@ func (s *findingStream) once(w io.Writer, wa io.WriterAt, at int64) (bool, error
 // write the findings after them.
 func (s *findingStream) twice(w io.Writer) (bool, error) {
 	s.rd = &reader{}
-	findings, blocks := 0, false
+	findings, blocking := 0, false
 	run, ok := s.rd.streamRunEach(s.raw, "/runs/0", map[string]string{}, s.ropts, nil, func(res *Result) {
 		if makesFinding(res) {
 			findings++
-			blocks = blocks || levelRank[res.Level] >= s.topts.failRank()
+			blocking = blocking || blocks(res, s.topts)
 		}
 	})
 	if !ok || findings == 0 {
@@ -175,8 +175,8 @@ func (s *findingStream) twice(w io.Writer) (bool, error) {
 	if !s.start(w, run) {
 		return false, nil
 	}
-	s.head.Subject.Fingerprint, s.blocks = run.Fingerprint, blocks
-	if blocks {
+	s.head.Subject.Fingerprint, s.blocks = run.Fingerprint, blocking
+	if blocking {
 		s.head.Verdict = agc.Block
 	}
 	before, _, err := spliceFindings(s.head)
@@ -232,6 +232,12 @@ func (ids streamIDs) Unique(id string) string {
 // failed, is not suppressed and is not absent from the baseline.
 func makesFinding(res *Result) bool {
 	return res.Kind == "fail" && !res.Suppressed && res.BaselineState != "absent"
+}
+
+// blocks is whether the finding of a result blocks: its level is at or
+// above the level that fails.
+func blocks(res *Result, opts ToAGCOptions) bool {
+	return levelRank[res.Level] >= opts.failRank()
 }
 
 // findingIndent is the indentation of a finding in agc.Encode's output: an
