@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/agcgate/agc-action/agc"
-	"github.com/agcgate/agc-action/diag"
 )
 
 // EncodeTo writes to w the log Encode(responses, opts) returns, limits
@@ -19,8 +18,8 @@ import (
 // is placed at its index in the whole log. Gates answering twice (whose
 // categories Encode numbers across the log) are encoded together.
 func EncodeTo(w io.Writer, responses []*agc.Response, opts WriteOptions) error {
-	if n := len(responses); n > MaxRuns {
-		return &LimitError{Place: diag.Place{Pointer: "/runs"}, Limit: "runs", Count: n, Max: MaxRuns}
+	if err := checkRuns(len(responses)); err != nil {
+		return err
 	}
 	if !uniqueGates(responses) {
 		data, err := Encode(responses, opts)
@@ -37,8 +36,9 @@ func EncodeTo(w io.Writer, responses []*agc.Response, opts WriteOptions) error {
 	if _, err := w.Write(head); err != nil {
 		return err
 	}
+	src := NewSource(opts.FS) // each source read once for the log, as Encode reads it
 	for i, r := range responses {
-		run, err := oneRun(r, i, opts, head, tail)
+		run, err := oneRun(r, i, opts, src, head, tail)
 		if err != nil {
 			return err
 		}
@@ -71,8 +71,8 @@ func emptyLog(opts WriteOptions) (head, tail []byte, err error) {
 }
 
 // oneRun is the encoding of r's run, the i-th of the log.
-func oneRun(r *agc.Response, i int, opts WriteOptions, head, tail []byte) ([]byte, error) {
-	data, err := Encode([]*agc.Response{r}, opts)
+func oneRun(r *agc.Response, i int, opts WriteOptions, src *Source, head, tail []byte) ([]byte, error) {
+	data, err := encodeWith([]*agc.Response{r}, opts, src)
 	var le *LimitError
 	if errors.As(err, &le) {
 		le.Pointer = strings.Replace(le.Pointer, "/runs/0", fmt.Sprintf("/runs/%d", i), 1)

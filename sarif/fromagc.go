@@ -41,8 +41,12 @@ type WriteOptions struct {
 // (docs/sarif-mapping.md, "AGC → SARIF"). It does not check GitHub's
 // limits; see CheckLimits.
 func FromAGC(responses []*agc.Response, opts WriteOptions) (*gosarif.Report, error) {
+	return fromAGC(responses, opts, NewSource(opts.FS))
+}
+
+// fromAGC is FromAGC reading sources through src.
+func fromAGC(responses []*agc.Response, opts WriteOptions, src *Source) (*gosarif.Report, error) {
 	rep := &gosarif.Report{Version: string(gosarif.Version210), Schema: SchemaURI, Runs: []*gosarif.Run{}}
-	src := NewSource(opts.FS)
 	ids := automationIDs(responses, opts.Category)
 	for i, r := range responses {
 		run, err := runFromAGC(r, src, opts.FindingsOnly)
@@ -76,15 +80,20 @@ func automationIDs(responses []*agc.Response, category string) []string {
 // limit is the caller's: CheckSize. It writes the results without
 // FromAGC's structs (writedirect.go) when it can.
 func Encode(responses []*agc.Response, opts WriteOptions) ([]byte, error) {
-	if out, err := encodeDirect(responses, opts); err != errNotDirect {
+	return encodeWith(responses, opts, NewSource(opts.FS))
+}
+
+// encodeWith is Encode reading sources through src.
+func encodeWith(responses []*agc.Response, opts WriteOptions, src *Source) ([]byte, error) {
+	if out, err := encodeDirect(responses, opts, src); err != errNotDirect {
 		return out, err
 	}
-	return encodeViaFromAGC(responses, opts)
+	return encodeViaFromAGC(responses, opts, src)
 }
 
 // encodeViaFromAGC is Encode through FromAGC and Marshal.
-func encodeViaFromAGC(responses []*agc.Response, opts WriteOptions) ([]byte, error) {
-	rep, err := FromAGC(responses, opts)
+func encodeViaFromAGC(responses []*agc.Response, opts WriteOptions, src *Source) ([]byte, error) {
+	rep, err := fromAGC(responses, opts, src)
 	if err != nil {
 		return nil, err
 	}
@@ -292,12 +301,8 @@ func findingLevel(f *agc.Finding, x xFinding) string {
 	return "warning"
 }
 
-// xOf reads the agc-action/sarif member of a finding's unknown members.
-func xOf(u agc.Unknown) (xRecord, bool) {
-	x := xOfFinding(u)
-	return x.rec, x.ok
-}
-
+// xOfFinding reads the agc-action/sarif member of a finding's unknown
+// members.
 func xOfFinding(u agc.Unknown) xFinding {
 	q := []byte(u)
 	if spaceOutsideStrings(q) {

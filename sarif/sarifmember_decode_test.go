@@ -24,10 +24,11 @@ func xOfV2(u []byte) (xRecord, bool) {
 
 func checkXOf(t *testing.T, u []byte) (fast bool) {
 	t.Helper()
-	got, ok := xOf(u)
+	x := xOfFinding(u)
+	got, ok := x.rec, x.ok
 	want, wantOK := xOfV2(u)
 	if ok != wantOK || !reflect.DeepEqual(got, want) {
-		t.Fatalf("xOf(%q) = %#v, %v; json v2 reads %#v, %v", u, got, ok, want, wantOK)
+		t.Fatalf("xOfFinding(%q) = %#v, %v; json v2 reads %#v, %v", u, got, ok, want, wantOK)
 	}
 	_, fast = parseXMember(u)
 	if c := jsontext.Value(bytes.Clone(u)); !fast && c.Compact() == nil {

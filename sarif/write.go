@@ -191,8 +191,8 @@ func writeResult(buf *bytes.Buffer, r *gosarif.Result, re *resultEncoder) error 
 // CheckLimits checks a report against GitHub's limits on runs, results,
 // rules, locations and tags. The size limit is CheckSize's.
 func CheckLimits(rep *gosarif.Report) error {
-	if n := len(rep.Runs); n > MaxRuns {
-		return &LimitError{Place: diag.Place{Pointer: "/runs"}, Limit: "runs", Count: n, Max: MaxRuns}
+	if err := checkRuns(len(rep.Runs)); err != nil {
+		return err
 	}
 	for i, run := range rep.Runs {
 		p := ptrIdx("/runs", i)
@@ -214,6 +214,14 @@ func CheckLimits(rep *gosarif.Report) error {
 				return &LimitError{Place: diag.Place{Pointer: fmt.Sprintf("%s/results/%d/locations", p, j)}, Limit: "locations on one result", Count: n, Max: MaxLocations}
 			}
 		}
+	}
+	return nil
+}
+
+// checkRuns checks GitHub's limit on the runs of one log.
+func checkRuns(n int) error {
+	if n > MaxRuns {
+		return &LimitError{Place: diag.Place{Pointer: "/runs"}, Limit: "runs", Count: n, Max: MaxRuns}
 	}
 	return nil
 }

@@ -26,9 +26,8 @@ var errNotDirect = errors.New("sarif: not written directly")
 
 // encodeDirect is Encode without go-sarif's results; errNotDirect when it
 // cannot write the responses, else Encode's answer.
-func encodeDirect(responses []*agc.Response, opts WriteOptions) ([]byte, error) {
+func encodeDirect(responses []*agc.Response, opts WriteOptions, src *Source) ([]byte, error) {
 	rep := &gosarif.Report{Version: string(gosarif.Version210), Schema: SchemaURI, Runs: []*gosarif.Run{}}
-	src := NewSource(opts.FS)
 	ids := automationIDs(responses, opts.Category)
 	writers := make([]*runWriter, len(responses))
 	others := make([][]*gosarif.Result, len(responses))

@@ -17,8 +17,8 @@ import (
 // it may not decline.
 func checkDirect(t *testing.T, name string, rs []*agc.Response, opts WriteOptions, mustWrite bool) {
 	t.Helper()
-	want, wantErr := encodeViaFromAGC(rs, opts)
-	got, err := encodeDirect(rs, opts)
+	want, wantErr := encodeViaFromAGC(rs, opts, NewSource(opts.FS))
+	got, err := encodeDirect(rs, opts, NewSource(opts.FS))
 	switch {
 	case err == errNotDirect && mustWrite:
 		t.Fatalf("%s %+v: declined; FromAGC writes %.300s (%v)", name, opts, want, wantErr)
