@@ -119,13 +119,9 @@ func LocateInRecord(data []byte, n int, places ...*diag.Place) {
 // lineAt returns the byte offset and the bytes (without the newline) of
 // line n (1-based) of data; past the last line, the end of data and none.
 func lineAt(data []byte, n int) (int64, []byte) {
-	start := 0
-	for ; n > 1; n-- {
-		i := bytes.IndexByte(data[start:], '\n')
-		if i < 0 {
-			return int64(len(data)), nil
-		}
-		start += i + 1
+	start, ok := diag.LineOffset(data, n)
+	if !ok {
+		return int64(len(data)), nil
 	}
 	end := len(data)
 	if i := bytes.IndexByte(data[start:], '\n'); i >= 0 {

@@ -1,6 +1,7 @@
 package fingerprint
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"os"
@@ -39,8 +40,7 @@ func (g *Git) FetchCommit(ctx context.Context, remote, sha string) error {
 	c := g.cmd(ctx, append(args, remote, sha)...)
 	c.Env = append(os.Environ(), "GIT_TERMINAL_PROMPT=0")
 	if out, err := c.CombinedOutput(); err != nil {
-		msg, _, _ := strings.Cut(strings.TrimSpace(string(out)), "\n")
-		return fmt.Errorf("git fetch %s %s: %w: %s", remote, sha, err, msg)
+		return fmt.Errorf("git fetch %s %s: %w: %s", remote, sha, err, firstLine(bytes.TrimSpace(out)))
 	}
 	// A cat-file process started before the fetch may not look at the
 	// pack it added: the next request starts a new one.

@@ -108,8 +108,7 @@ func (g *Git) diffs(ctx context.Context, mergeBase, base, head string, paths []s
 	})
 	_, _ = io.Copy(io.Discard, out) // what is left after a section git wrote wrong
 	if err := c.Wait(); err != nil {
-		msg, _, _ := strings.Cut(strings.TrimSpace(stderr.String()), "\n")
-		return fmt.Errorf("git diff %s...%s: %w: %s", base, head, err, msg)
+		return fmt.Errorf("git diff %s...%s: %w: %s", base, head, err, firstLine(bytes.TrimSpace(stderr.Bytes())))
 	}
 	return rerr
 }
@@ -137,8 +136,7 @@ func (g *Git) files(ctx context.Context, mergeBase, head string, paths []string)
 	c.Stderr = &stderr
 	out, err := c.Output()
 	if err != nil {
-		msg, _, _ := strings.Cut(strings.TrimSpace(stderr.String()), "\n")
-		return nil, fmt.Errorf("git cat-file --batch-check at %s: %w: %s", head, err, msg)
+		return nil, fmt.Errorf("git cat-file --batch-check at %s: %w: %s", head, err, firstLine(bytes.TrimSpace(stderr.Bytes())))
 	}
 	lines := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
 	if len(lines) != 2*len(paths) {
