@@ -14,5 +14,7 @@ if [[ -n $before ]]; then bins=("$before" "$bin"); fi
 
 # median n...: the median of the numbers (the lower middle one of an even count).
 median() { printf '%s\n' "$@" | sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
+# best n...: the smallest of the numbers.
+best() { printf '%s\n' "$@" | sort -n | head -n 1; }
 # ratio a b: a / b as 1.23x (b = 0 counts as 1).
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b == 0) b = 1; printf "%.2fx", a / b }'; }

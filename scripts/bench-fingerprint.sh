@@ -65,7 +65,7 @@ time_one() { # command...: prints "wall cpu" of one run (the mean of $repeat exe
 summary() { # label walls cpus: prints the best and the median; sets best_* and med_*
   local label=$1 walls=$2 cpus=$3
   # shellcheck disable=SC2086 # the lists are words
-  best_wall=$(printf '%s\n' $walls | sort -n | head -n 1) best_cpu=$(printf '%s\n' $cpus | sort -n | head -n 1)
+  best_wall=$(best $walls) best_cpu=$(best $cpus)
   # shellcheck disable=SC2086
   med_wall=$(median $walls) med_cpu=$(median $cpus)
   printf '%-38s best: wall %6.1f ms  cpu %6.1f ms; median: wall %6.1f ms  cpu %6.1f ms   (wall: %s; cpu: %s)\n' \

@@ -53,10 +53,10 @@ def kind(repo, row):
     sides = [(a, int(a1), int(a2)), (b, int(b1), int(b2))]
     if all('/testdata/' in '/' + p for p, _, _ in sides):
         return 'golden'
-    texts = [(lines_of(repo, p), s, e) for p, s, e in sides]
-    if all(set(range(s, e + 1)) <= import_lines(ls) for ls, s, e in texts):
+    texts = [(ls, import_lines(ls), s, e) for ls, s, e in ((lines_of(repo, p), s, e) for p, s, e in sides)]
+    if all(set(range(s, e + 1)) <= imp for _, imp, s, e in texts):
         return 'imports'
-    if all(all(ENTRY.match(l) or i in import_lines(ls) for i, l in enumerate(ls[s - 1:e], s)) for ls, s, e in texts):
+    if all(all(ENTRY.match(l) or i in imp for i, l in enumerate(ls[s - 1:e], s)) for ls, imp, s, e in texts):
         return 'table'
     return 'code'
 

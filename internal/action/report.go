@@ -98,7 +98,7 @@ func (r *actionRun) writeSARIF(gates []agc.Doc) error {
 
 // maxSummary bounds what the Action adds to the job summary; GitHub
 // refuses a step summary over 1 MiB.
-const maxSummary = 1000 << 10
+const maxSummary = review.MaxJobSummary
 
 // writeSummary writes the job summary: a table of gates, then each gate's
 // answer as its check run shows it (review.JobSummary: a headline, its
