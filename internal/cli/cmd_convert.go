@@ -55,14 +55,18 @@ func runConvert(e *Env, args []string) int {
 	var all []*agc.Response
 	var fromFormat string
 	for _, file := range opts.files {
-		data, err := convertInput(e, opts, file, len(opts.files) == 1 && opts.out != "")
+		data, err := convertInput(e, opts, file, opts.mayStream())
 		if err != nil {
 			return convertFail(e, err)
 		}
-		if code, done := convertStreamed(e, reg, opts, file, data, fsys, root); done {
+		f, err := convertFormat(reg, opts, displayName(file), data)
+		if err != nil {
+			return convertFail(e, err)
+		}
+		if code, done := convertStreamed(e, f, opts, file, data, fsys, root); done {
 			return code
 		}
-		rs, name, err := convertRead(e, reg, opts, file, data, fsys, root)
+		rs, name, err := convertRead(e, f, opts, file, data, fsys, root)
 		if err != nil {
 			return convertFail(e, err)
 		}
@@ -197,6 +201,10 @@ func readSized(file string, max int64) ([]byte, bool) {
 // more still gets it.
 func streamMemory(n int) int64 { return int64(n)*7/4 + 32<<20 }
 
+// mayStream is whether the options allow the streamed path (convertStreamed
+// decides the rest): one input, written to a file.
+func (o convertOptions) mayStream() bool { return len(o.files) == 1 && o.out != "" }
+
 // convertFormat is the format an input is read as: --from, or detected.
 func convertFormat(reg *formats.Registry, opts convertOptions, name string, data []byte) (formats.Format, error) {
 	f, ok := reg.Lookup(opts.from)
@@ -220,8 +228,8 @@ func convertFormat(reg *formats.Registry, opts convertOptions, name string, data
 // temporary file beside it and renamed, so that a failure leaves nothing;
 // it gets the mode os.WriteFile(…, 0o644) gives on the buffered path: an
 // existing file's, else 0644 less the umask.
-func convertStreamed(e *Env, reg *formats.Registry, opts convertOptions, file string, data []byte, fsys fs.FS, root string) (int, bool) {
-	if len(opts.files) != 1 || opts.out == "" || opts.to != "" && opts.to != "agc" {
+func convertStreamed(e *Env, f formats.Format, opts convertOptions, file string, data []byte, fsys fs.FS, root string) (int, bool) {
+	if !opts.mayStream() || f.Name != "sarif" || opts.to != "" && opts.to != "agc" {
 		return 0, false
 	}
 	st, err := os.Lstat(opts.out)
@@ -230,9 +238,6 @@ func convertStreamed(e *Env, reg *formats.Registry, opts convertOptions, file st
 	}
 	existing := err == nil
 	name := displayName(file)
-	if f, err := convertFormat(reg, opts, name, data); err != nil || f.Name != "sarif" {
-		return 0, false
-	}
 	tmp, err := createBeside(opts.out, 0o644)
 	if err != nil {
 		return 0, false
@@ -284,12 +289,8 @@ func createBeside(path string, perm fs.FileMode) (*os.File, error) {
 	return nil, fmt.Errorf("create a file beside %s: %w", path, fs.ErrExist)
 }
 
-func convertRead(e *Env, reg *formats.Registry, opts convertOptions, file string, data []byte, fsys fs.FS, root string) ([]*agc.Response, string, error) {
+func convertRead(e *Env, f formats.Format, opts convertOptions, file string, data []byte, fsys fs.FS, root string) ([]*agc.Response, string, error) {
 	name := displayName(file)
-	f, err := convertFormat(reg, opts, name, data)
-	if err != nil {
-		return nil, "", err
-	}
 	rs, lints, err := f.Read(name, data, formats.ReadOptions{FS: fsys, Root: root, FailLevel: opts.failLevel, Gate: opts.gate, Class: opts.class})
 	for _, l := range lints {
 		printLint(e, l)
