@@ -29,7 +29,8 @@ type DeliverOptions struct {
 	// and review body. They are trusted Markdown, written as they are.
 	Notes map[string]string
 	// Annotations and Summary receive workflow commands and the job
-	// summary when the token turns out to be read-only.
+	// summary when the token turns out to be read-only; a nil Summary
+	// gets none (the caller writes its own job summary).
 	Annotations io.Writer
 	Summary     io.Writer
 	// Diffs reads the diffs GitHub does not give (a file listed without

@@ -32,10 +32,11 @@ const (
 // response to the job summary summary (within MaxJobSummary, then how
 // many more), with ReadOnlyNotice: what a run reports when it cannot write
 // to GitHub. head places the annotations, as in WriteAnnotations; links
-// links the summary's locations.
+// links the summary's locations. A nil summary writes none: the caller
+// writes its own job summary.
 func Degrade(annotations, summary io.Writer, gates []agc.Doc, head FileReader, links Links) error {
-	if annotations == nil || summary == nil {
-		return errors.New(ReadOnlyNotice + ", but no annotation or summary output was given")
+	if annotations == nil {
+		return errors.New(ReadOnlyNotice + ", but no annotation output was given")
 	}
 	notice := githubactions.Command{Name: "warning", Message: ReadOnlyNotice, Properties: githubactions.CommandProperties{"title": "agc read-only token"}}
 	if _, err := fmt.Fprintln(annotations, notice.String()); err != nil {
@@ -45,6 +46,9 @@ func Degrade(annotations, summary io.Writer, gates []agc.Doc, head FileReader, l
 	for i, g := range gates {
 		if err := WriteAnnotations(annotations, g.Response, head); err != nil {
 			return err
+		}
+		if summary == nil {
+			continue
 		}
 		const moreRoom = 200 // the line saying how many answers are left out
 		if room <= moreRoom+1000 {

@@ -38,3 +38,16 @@ func TestDegradeIsBounded(t *testing.T) {
 		t.Errorf("the job summary does not say how many answers it leaves out")
 	}
 }
+
+// TestDegradeWithoutSummary: with no summary writer (the Action writes its
+// own job summary) Degrade still writes every gate's annotations.
+func TestDegradeWithoutSummary(t *testing.T) {
+	gates := []agc.Doc{{Response: response("lint", agc.Block, finding("lint", "f1", "a.go:3", agc.Blocking))}}
+	var log strings.Builder
+	if err := Degrade(&log, nil, gates, nil, Links{}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(log.String(), "::error endLine=3,file=a.go,line=3,") {
+		t.Errorf("no annotation for the finding:\n%s", log.String())
+	}
+}

@@ -72,13 +72,13 @@ func (r *actionRun) deliver(ctx context.Context, gh *ghapi.Client, why string, g
 	}
 	if gh == nil {
 		r.warn("not posting to GitHub: " + why + "; reporting in the job summary and as annotations")
-		return true, review.Degrade(r.e.Stdout, io.Discard, gates, nil, r.links())
+		return true, review.Degrade(r.e.Stdout, nil, gates, nil, r.links())
 	}
 	if len(gates) > 0 {
 		rep, err := gh.Deliver(ctx, gates, ghapi.DeliverOptions{PR: r.rc.PR, HeadSHA: r.rc.HeadSHA,
 			Review: ch.review, Check: ch.check, Status: ch.status,
 			Placement:  ghapi.ReviewOptions{Mode: r.cfg.filterMode, Head: head, Links: r.links()},
-			DetailsURL: ghrun.RunURL(r.e.Getenv, r.rc.Repository), Bindings: bindings, Notes: notes, Annotations: r.e.Stdout, Summary: io.Discard,
+			DetailsURL: ghrun.RunURL(r.e.Getenv, r.rc.Repository), Bindings: bindings, Notes: notes, Annotations: r.e.Stdout,
 			Diffs: diffs, Log: r.e.Stdout})
 		if rep != nil && len(rep.NotDelivered) > 0 {
 			workflowCommand(r.e.Stdout, "error", "not delivered to GitHub: "+strings.Join(rep.NotDelivered, "; ")+
