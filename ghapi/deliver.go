@@ -81,7 +81,7 @@ func (c *Client) Deliver(ctx context.Context, gates []agc.Doc, opt DeliverOption
 // stop the others; a read-only token stops everything.
 func (c *Client) deliver(ctx context.Context, gates []agc.Doc, opt DeliverOptions, rep *Report) error {
 	if opt.Placement.Head != nil {
-		opt.Placement.Head = newFileCache(opt.Placement.Head)
+		opt.Placement.Head = review.CachedFiles(opt.Placement.Head)
 	}
 	if opt.Log == nil {
 		opt.Log = io.Discard

@@ -26,6 +26,7 @@ import (
 	"github.com/agcgate/agc-action/internal/cmdenv"
 	"github.com/agcgate/agc-action/internal/ghrun"
 	"github.com/agcgate/agc-action/internal/logsafe"
+	"github.com/agcgate/agc-action/review"
 	"github.com/agcgate/agc-action/sarif"
 	"github.com/agcgate/agc-action/validate"
 	githubactions "github.com/sethvargo/go-githubactions"
@@ -141,7 +142,7 @@ func (r *actionRun) exec(ctx context.Context) int {
 		workflowCommand(r.e.Stdout, "error", err.Error())
 		return cmdenv.ExitUsage
 	}
-	head := r.headFiles(ctx, g)
+	head := review.CachedFiles(r.headFiles(ctx, g)) // summaries read them too
 	degraded, derr := r.deliver(ctx, gh, why, gates, bound.records, notes, head, CloneDiffs(g))
 	if err := r.writeSummary(all, from, notes, degraded, head); err != nil {
 		r.warn("job summary: " + err.Error())

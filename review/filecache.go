@@ -1,16 +1,12 @@
-package ghapi
+package review
 
-import (
-	"sync"
+import "sync"
 
-	"github.com/agcgate/agc-action/review"
-)
-
-// fileCache reads each file at head once: placing, suggesting and
-// annotating read a finding's file each, and a judged party decides how
-// many findings name one file.
+// fileCache reads each file at head once: placing, suggesting, annotating
+// and summarising read a finding's file each, and a judged party decides
+// how many findings name one file.
 type fileCache struct {
-	next review.FileReader
+	next FileReader
 	mu   sync.Mutex
 	m    map[string]cachedFile
 }
@@ -20,7 +16,9 @@ type cachedFile struct {
 	err  error
 }
 
-func newFileCache(next review.FileReader) *fileCache {
+// CachedFiles is next reading each file once; next itself when it already
+// is one.
+func CachedFiles(next FileReader) FileReader {
 	if fc, ok := next.(*fileCache); ok {
 		return fc
 	}
