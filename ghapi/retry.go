@@ -83,6 +83,10 @@ func sleepCtx(ctx context.Context, d time.Duration) error {
 // input retry-budget.
 const DefaultTotalWait = 5 * time.Minute
 
+// MaxRetryBudget is the most a run may be given to wait in all
+// (TotalWait): GitHub ends a job after 6 hours.
+const MaxRetryBudget = 6 * time.Hour
+
 type retryTransport struct {
 	next http.RoundTripper
 	p    RetryPolicy

@@ -2,11 +2,13 @@ package action
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"time"
 
 	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/ghapi"
 	"github.com/agcgate/agc-action/review"
 	"github.com/agcgate/agc-action/rounds"
 	githubactions "github.com/sethvargo/go-githubactions"
@@ -117,34 +119,26 @@ func readInputs(a *githubactions.Action) (*Inputs, error) {
 	c.preview = pick("preview", "false", "true", "false") == "true"
 	c.dryRun = pick("dry-run", "false", "true", "false") == "true"
 	c.escalateEarly = pick("escalate-early", "false", "true", "false") == "true"
-	if v := a.GetInput("budget"); v != "" && err == nil {
-		if _, perr := fmt.Sscanf(v, "%d", &c.budget); perr != nil || c.budget <= 0 || c.budget > 1000 || fmt.Sprint(c.budget) != v {
-			err = &inputError{"budget", fmt.Sprintf("%q is not a number of rounds (1 to 1000)", v)}
+	// whole reads input name, when given, as a whole number from 1 to max.
+	whole := func(name string, max int, what string) (n int) {
+		if v := a.GetInput(name); v != "" && err == nil {
+			if _, perr := fmt.Sscanf(v, "%d", &n); perr != nil || n <= 0 || n > max || fmt.Sprint(n) != v {
+				err = &inputError{name, fmt.Sprintf("%q is not %s", v, what)}
+			}
 		}
+		return n
 	}
+	c.budget = whole("budget", 1000, "a number of rounds (1 to 1000)")
 	if v := a.GetInput("escalate-to"); v != "" && err == nil {
 		var perr error
 		if c.escalateTo, perr = rounds.CheckEscalateTo(v); perr != nil {
 			err = &inputError{"escalate-to", perr.Error()}
 		}
 	}
-	if v := a.GetInput("pull-request"); v != "" && err == nil {
-		if _, perr := fmt.Sscanf(v, "%d", &c.pr); perr != nil || c.pr <= 0 || fmt.Sprint(c.pr) != v {
-			err = &inputError{"pull-request", fmt.Sprintf("%q is not a pull request number", v)}
-		}
-	}
-	if v := a.GetInput("retry-budget"); v != "" && err == nil {
-		var s int
-		if _, perr := fmt.Sscanf(v, "%d", &s); perr != nil || s <= 0 || s > 6*3600 || fmt.Sprint(s) != v {
-			err = &inputError{"retry-budget", fmt.Sprintf("%q is not a number of seconds (1 to 21600)", v)}
-		}
-		c.retryBudget = time.Duration(s) * time.Second
-	}
-	if v := a.GetInput("app-id"); v != "" && err == nil {
-		if _, perr := fmt.Sscanf(v, "%d", &c.appID); perr != nil || c.appID <= 0 || fmt.Sprint(c.appID) != v {
-			err = &inputError{"app-id", fmt.Sprintf("%q is not an app id", v)}
-		}
-	}
+	c.pr = whole("pull-request", math.MaxInt, "a pull request number")
+	maxWait := int(ghapi.MaxRetryBudget / time.Second)
+	c.retryBudget = time.Duration(whole("retry-budget", maxWait, fmt.Sprintf("a number of seconds (1 to %d)", maxWait))) * time.Second
+	c.appID = int64(whole("app-id", math.MaxInt, "an app id"))
 	if err == nil && len(c.agc) == 0 && len(c.sarif) == 0 && len(c.diff) == 0 && len(c.gates) == 0 {
 		err = &inputError{"agc", "give the gates' answers: agc (AGC responses or agent messages), sarif (SARIF logs) and/or diff (fixers' diffs), or the gates to carry (gate)"}
 	}

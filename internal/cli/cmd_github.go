@@ -128,7 +128,7 @@ func parseGithub(e *Env, args []string) (githubOptions, int, bool) {
 		err = errors.New("GITHUB_TOKEN is not set")
 	case o.review && o.pr <= 0:
 		err = errors.New("--review needs --pr (or a pull_request event)")
-	case o.retryBudget <= 0 || o.retryBudget > 6*time.Hour:
+	case o.retryBudget <= 0 || o.retryBudget > ghapi.MaxRetryBudget:
 		err = fmt.Errorf("--retry-budget %s: want more than 0 and at most 6h", o.retryBudget)
 	default:
 		err = o.bind.check()
