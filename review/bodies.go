@@ -4,7 +4,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"math"
 	"strings"
 
 	"github.com/agcgate/agc-action/agc"
@@ -110,7 +109,8 @@ func ReviewBodyNote(r *agc.Response, n BodyCounts, listed []Placed, note string,
 	// with every finding shown.
 	room := MaxBody - len(withMarkers([]string{marker(contentHash())}, note+bodyHeading(r, n, len(listed)))) - 200
 	blocks, markers := listBlocks(gate, listed, room, links)
-	text := note + bodyHeading(r, n, len(markers)) + blocks
+	head := note + bodyHeading(r, n, len(markers))
+	text := head + blocks
 	// The hash leaves out lines and links, as an inline comment's does: a
 	// finding that only moved, or a new head, edits nothing, and a body
 	// that stays keeps links that are right for the commit they name.
@@ -119,10 +119,13 @@ func ReviewBodyNote(r *agc.Response, n BodyCounts, listed []Placed, note string,
 		p.Pos.Start, p.Pos.End = 0, 0
 		moved[i] = p
 	}
-	unlinked, _ := listBlocks(gate, moved, math.MaxInt, Links{})
-	hash = contentHash(note + bodyHeading(r, n, len(markers)) + unlinked)
+	hash = contentHash(head + strings.Join(tableRows(gate, moved, Links{}, outsideFiles), ""))
 	return withMarkers(append([]string{marker(hash)}, markers...), text), hash, len(markers)
 }
+
+// outsideFiles heads the review body's findings outside the pull
+// request's files.
+const outsideFiles = "Outside this pull request's files"
 
 // listBlocks writes the listed findings as table rows, under a heading
 // per file (linked at the commit) and one for the findings outside the
@@ -132,7 +135,7 @@ func listBlocks(gate string, listed []Placed, room int, links Links) (string, []
 	var b strings.Builder
 	var markers []string
 	size := 0
-	for i, row := range tableRows(gate, listed, links, "Outside this pull request's files") {
+	for i, row := range tableRows(gate, listed, links, outsideFiles) {
 		m := FormatMarker(MarkFinding, "gate", gate, "id", MarkerID(listed[i].Finding.ID))
 		if size+len(row)+len(m)+1 > room {
 			break
