@@ -79,6 +79,7 @@ type lister struct {
 	root   *treeNode // until it is parsed
 	stack  []cursor
 	sorted bool
+	last   []byte // the path listed last (tree texts are never rewritten)
 }
 
 // cursor is where the lister is in one tree.
@@ -134,13 +135,11 @@ func (m *lister) emit(c *cursor) {
 	sp := c.n.span(r, m.hexLen)
 	sp.text = c.text
 	l := &m.l
-	if m.sorted && l.spans.n > 0 {
-		last := l.spans.at(l.spans.n - 1)
-		path := c.n.text[r.path : r.path+r.n]
-		if bytes.Compare(path, last.path(l.texts[last.text], m.hexLen)) <= 0 {
-			m.sorted = false
-		}
+	path := c.n.text[r.path : r.path+r.n]
+	if m.sorted && l.spans.n > 0 && bytes.Compare(path, m.last) <= 0 {
+		m.sorted = false
 	}
+	m.last = path
 	if sp.kind == kindSymlink {
 		l.links = append(l.links, l.spans.n)
 	}

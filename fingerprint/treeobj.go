@@ -125,7 +125,7 @@ func parseTree(n *treeNode, data []byte, rawLen int, a *textArena) error {
 		w += copy(text[w:], fieldHeads[k])
 		binary.BigEndian.PutUint32(text[w:], uint32(2*rawLen))
 		w += 4
-		w += encodeHex(text[w:], raw)
+		w += hex.Encode(text[w:], raw)
 	}
 	n.text, n.parsed = text[:w:w], true
 	a.free = text[w:]
@@ -160,25 +160,6 @@ func validName(name []byte) bool {
 		return validPath(string(name))
 	}
 	return !(len(name) == 1 && name[0] == '.' || len(name) == 2 && name[0] == '.' && name[1] == '.')
-}
-
-// hexPairs holds the two lowercase hex digits of each byte value.
-const hexPairs = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f" +
-	"202122232425262728292a2b2c2d2e2f303132333435363738393a3b3c3d3e3f" +
-	"404142434445464748494a4b4c4d4e4f505152535455565758595a5b5c5d5e5f" +
-	"606162636465666768696a6b6c6d6e6f707172737475767778797a7b7c7d7e7f" +
-	"808182838485868788898a8b8c8d8e8f909192939495969798999a9b9c9d9e9f" +
-	"a0a1a2a3a4a5a6a7a8a9aaabacadaeafb0b1b2b3b4b5b6b7b8b9babbbcbdbebf" +
-	"c0c1c2c3c4c5c6c7c8c9cacbcccdcecfd0d1d2d3d4d5d6d7d8d9dadbdcdddedf" +
-	"e0e1e2e3e4e5e6e7e8e9eaebecedeeeff0f1f2f3f4f5f6f7f8f9fafbfcfdfeff"
-
-// encodeHex is hex.Encode, a byte's two digits at a time.
-func encodeHex(dst, src []byte) int {
-	dst = dst[:2*len(src)]
-	for i, b := range src {
-		dst[2*i], dst[2*i+1] = hexPairs[2*int(b)], hexPairs[2*int(b)+1]
-	}
-	return 2 * len(src)
 }
 
 // parseMode parses an octal mode as git does (in an unsigned 32-bit

@@ -77,15 +77,7 @@ func TestTreeWalkManyEntries(t *testing.T) {
 	dir := benchRepo(t, n)
 	blob := gittest.Run(t, dir, "rev-parse", "main:d000/s00/f00000.go")
 	gittest.Run(t, dir, "read-tree", "main")
-	target := func(s string) string {
-		c := exec.Command("git", "-C", dir, "hash-object", "-w", "--stdin")
-		c.Stdin = strings.NewReader(s)
-		out, err := c.Output()
-		if err != nil {
-			t.Fatal(err)
-		}
-		return strings.TrimSpace(string(out))
-	}
+	target := func(s string) string { return hashObject(t, dir, "blob", s) }
 	for _, info := range []string{
 		"120000," + target("../d000/s00/f00000.go") + ",d009/link.go",
 		"120000," + target("../s01") + ",d012/s05/dir-link",
@@ -229,7 +221,14 @@ func TestTreeWalkOddTrees(t *testing.T) {
 
 func hashTree(t *testing.T, dir, content string) string {
 	t.Helper()
-	c := exec.Command("git", "-C", dir, "hash-object", "-t", "tree", "-w", "--literally", "--stdin")
+	return hashObject(t, dir, "tree", content)
+}
+
+// hashObject writes content into dir's repository as an object of type
+// typ, as it is (--literally: a tree may be malformed), and returns its id.
+func hashObject(t *testing.T, dir, typ, content string) string {
+	t.Helper()
+	c := exec.Command("git", "-C", dir, "hash-object", "-t", typ, "-w", "--literally", "--stdin")
 	c.Stdin = strings.NewReader(content)
 	out, err := c.Output()
 	if err != nil {
