@@ -143,10 +143,14 @@ func estimateResults(rep *gosarif.Report) int {
 		if writeResults(&buf, sample) != nil {
 			return 0
 		}
-		total += buf.Len() * len(run.Results) / len(sample) * 9 / 8
+		total += sizeOfAll(buf.Len(), len(sample), len(run.Results))
 	}
 	return total
 }
+
+// sizeOfAll is the room n results take, from the size of the first
+// sampled, with an eighth to spare.
+func sizeOfAll(size, sampled, n int) int { return size * n / sampled * 9 / 8 }
 
 // encode is v encoded as Marshal encodes it, without the newline.
 func encode(v any) ([]byte, error) {

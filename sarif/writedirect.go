@@ -105,7 +105,7 @@ func (w *runWriter) writeResults(buf *bytes.Buffer, others []*gosarif.Result) er
 		buf.Write(e.b)
 		if i == 15 {
 			// Room for the rest, from the size of the first 16.
-			buf.Grow((buf.Len() - start) / 16 * (len(fs) - 16 + len(others)) * 9 / 8)
+			buf.Grow(sizeOfAll(buf.Len()-start, 16, len(fs)-16+len(others)))
 		}
 	}
 	for i, r := range others {
@@ -179,10 +179,7 @@ func (w *runWriter) appendFinding(e *resultEncoder, f *agc.Finding, xf xFinding)
 	_, ownHash := x.Partial[lineHashKey]
 	pl := w.place(f.Location, f.ID, x, hasX, patchEdits(f.Remedy), !ownHash)
 	e.name("locations")
-	e.b = append(e.b, '[')
-	e.placed(&pl)
-	e.b = append(e.b, ']')
-	e.comma = true
+	e.array(1, func(int) { e.placed(&pl) })
 	var fp, partial map[string]string
 	if hasX {
 		fp, partial = x.Fingerprints, x.Partial
@@ -245,16 +242,16 @@ func (e *resultEncoder) placed(pl *placed) {
 	e.close()
 	if pl.hasLogical {
 		e.name("logicalLocations")
-		e.b = append(e.b, '[')
-		e.open()
-		e.name("name")
-		e.quote(pl.logical)
-		if pl.hasFQN {
-			e.name("fullyQualifiedName")
-			e.quote(pl.fqn)
-		}
-		e.close()
-		e.b = append(e.b, ']')
+		e.array(1, func(int) {
+			e.open()
+			e.name("name")
+			e.quote(pl.logical)
+			if pl.hasFQN {
+				e.name("fullyQualifiedName")
+				e.quote(pl.fqn)
+			}
+			e.close()
+		})
 	}
 	if pl.placeholder {
 		e.name("properties")
