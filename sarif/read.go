@@ -136,9 +136,7 @@ func parseLog(data []byte, skipped lead, file string, opts ReadOptions) (*Log, [
 	for i, raw := range raws {
 		p := ptrIdx("/runs", i)
 		if raw.Kind() != '{' {
-			var v any
-			_ = json.Unmarshal(raw, &v)
-			return nil, nil, failAt(data, skipped, file, p, "a run is a JSON object, not %s", kindOf(v))
+			return nil, nil, failAt(data, skipped, file, p, "a run is a JSON object, not %s", tokKind(raw.Kind()))
 		}
 		run, err := rd.readRun(raw, p, names, opts)
 		if err != nil {

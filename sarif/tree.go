@@ -33,25 +33,6 @@ func (rd *reader) lint(p at, format string, args ...any) {
 	rd.lints = append(rd.lints, lintAt(p.String(), fmt.Sprintf(format, args...)))
 }
 
-// kindOf is the kind of a decoded value in a message.
-func kindOf(v any) string {
-	switch v.(type) {
-	case nil:
-		return "null"
-	case bool:
-		return "a boolean"
-	case float64:
-		return "a number"
-	case string:
-		return "a string"
-	case []any:
-		return "an array"
-	case map[string]any:
-		return "an object"
-	}
-	return fmt.Sprintf("%T", v)
-}
-
 // member is m[key] when it is of kind want; else, unless absent or null,
 // it lints that it expected what.
 func (rd *reader) member(m jobj, base at, key string, want byte, what string) jv {

@@ -824,3 +824,22 @@ func asObj(v any) map[string]any {
 	o, _ := v.(map[string]any)
 	return o
 }
+
+// kindOf is the kind of a decoded value in a message.
+func kindOf(v any) string {
+	switch v.(type) {
+	case nil:
+		return "null"
+	case bool:
+		return "a boolean"
+	case float64:
+		return "a number"
+	case string:
+		return "a string"
+	case []any:
+		return "an array"
+	case map[string]any:
+		return "an object"
+	}
+	return fmt.Sprintf("%T", v)
+}
