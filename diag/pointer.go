@@ -26,12 +26,11 @@ func Locate(src []byte, places ...*Place) {
 	if len(todo) == 0 {
 		return
 	}
-	for i, off := range Offsets(src, ptrs) {
-		if off < 0 {
-			continue
+	offs := Offsets(src, ptrs)
+	for i, at := range AtAll(src, offs) {
+		if offs[i] >= 0 {
+			todo[i].Line, todo[i].Column, todo[i].Offset = at.Line, at.Column, at.Offset
 		}
-		at := At(src, off)
-		todo[i].Line, todo[i].Column, todo[i].Offset = at.Line, at.Column, at.Offset
 	}
 }
 
