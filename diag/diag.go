@@ -163,6 +163,9 @@ func PlaceOf(err error) (Place, bool) {
 type Lint struct {
 	Place
 	Message string
+	// More is, in the one summary lint a bounded list ends with (Lints),
+	// how many lints were counted and not kept; 0 in every other lint.
+	More int
 }
 
 // String is the lint in the package's one form.

@@ -27,7 +27,7 @@ func TestText(t *testing.T) {
 			t.Errorf("%#v.Text = %q, want %q", tt.p, got, tt.want)
 		}
 	}
-	l := Lint{Place{File: "f", Line: 1}, "advice"}
+	l := Lint{Place: Place{File: "f", Line: 1}, Message: "advice"}
 	if l.String() != "f:1: advice" {
 		t.Errorf("Lint.String = %q", l.String())
 	}

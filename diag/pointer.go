@@ -142,14 +142,17 @@ func valueStart(src []byte, off int64) int64 {
 }
 
 // LocateLints places lints in src, as Locate places places, in one walk;
-// a non-empty file becomes each lint's File.
+// a non-empty file becomes each lint's File. A summary lint (Lints) is
+// left without a line.
 func LocateLints(file string, src []byte, lints []Lint) {
-	places := make([]*Place, len(lints))
+	places := make([]*Place, 0, len(lints))
 	for i := range lints {
 		if file != "" {
 			lints[i].File = file
 		}
-		places[i] = &lints[i].Place
+		if lints[i].More == 0 { // a summary is about the whole input
+			places = append(places, &lints[i].Place)
+		}
 	}
 	Locate(src, places...)
 }

@@ -57,8 +57,9 @@ func ReadResult(file string, data []byte) (*Result, []diag.Lint, error) {
 	} else if _, ok := top["agc"]; ok {
 		return nil, nil, placed(file, data, "", "this is an AGC response, not rdjson (read it with --from agc)")
 	}
-	diag.LocateLints(file, data, rd.lints)
-	return res, rd.lints, nil
+	lints := rd.lints.List()
+	diag.LocateLints(file, data, lints)
+	return res, lints, nil
 }
 
 // ReadLines reads rdjsonl: one Diagnostic object per line; blank lines are
@@ -66,7 +67,7 @@ func ReadResult(file string, data []byte) (*Result, []diag.Lint, error) {
 // pointer in that line.
 func ReadLines(file string, data []byte) (*Result, []diag.Lint, error) {
 	res := &Result{}
-	var lints []diag.Lint
+	var lints diag.Lints
 	lineNo := 0
 	for rest := data; len(rest) > 0; {
 		var line []byte
@@ -87,14 +88,18 @@ func ReadLines(file string, data []byte) (*Result, []diag.Lint, error) {
 		d := rd.diagnostic(m, "")
 		d.Line = lineNo
 		res.Diagnostics = append(res.Diagnostics, d)
-		for _, l := range rd.lints {
+		for _, l := range rd.lints.List() {
+			if lints.Full() {
+				lints.Add(diag.Lint{More: l.More}) // counted, not placed
+				continue
+			}
 			l.File = file
 			diag.Locate(line, &l.Place)
 			l.Line = lineNo
-			lints = append(lints, l)
+			lints.Add(l)
 		}
 	}
-	return res, lints, nil
+	return res, lints.List(), nil
 }
 
 // decodeValue decodes one JSON value (numbers as json.Number), refusing
@@ -187,10 +192,16 @@ func kindOf(v any) string {
 }
 
 // reader collects the lint of one document.
-type reader struct{ lints []diag.Lint }
+type reader struct {
+	lints diag.Lints // the first diag.MaxLints, and how many more
+}
 
 func (rd *reader) lint(pointer, format string, args ...any) {
-	rd.lints = append(rd.lints, diag.Lint{Place: diag.Place{Pointer: pointer}, Message: fmt.Sprintf(format, args...)})
+	if rd.lints.Full() {
+		rd.lints.Add(diag.Lint{}) // counted, not written
+		return
+	}
+	rd.lints.Add(diag.Lint{Place: diag.Place{Pointer: pointer}, Message: fmt.Sprintf(format, args...)})
 }
 
 // field finds a member by its proto name or its lowerCamelCase JSON name,

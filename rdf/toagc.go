@@ -98,13 +98,13 @@ func ToAGC(res *Result, opts ToAGCOptions) ([]*agc.Response, []diag.Lint) {
 	for _, g := range order {
 		out = append(out, c.response(g, sources[g], res, groups[g], fp))
 	}
-	return out, c.lints
+	return out, c.lints.List()
 }
 
 type converter struct {
 	opts  ToAGCOptions
 	files map[string][]byte // nil: not readable
-	lints []diag.Lint
+	lints diag.Lints        // the first diag.MaxLints, and how many more
 }
 
 func (c *converter) response(gate string, src *Source, res *Result, ds []*Diagnostic, fp string) *agc.Response {
@@ -285,8 +285,11 @@ func (c *converter) edit(p string, d *Diagnostic) (agc.Edit, bool) {
 }
 
 func (c *converter) lint(d *Diagnostic, format string, args ...any) {
-	l := diag.Lint{Place: diag.Place{Pointer: d.Pointer, Line: d.Line}, Message: fmt.Sprintf(format, args...)}
-	c.lints = append(c.lints, l)
+	if c.lints.Full() {
+		c.lints.Add(diag.Lint{}) // counted, not written
+		return
+	}
+	c.lints.Add(diag.Lint{Place: diag.Place{Pointer: d.Pointer, Line: d.Line}, Message: fmt.Sprintf(format, args...)})
 }
 
 func (c *converter) file(p string) ([]byte, bool) {

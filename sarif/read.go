@@ -144,7 +144,7 @@ func parseLog(data []byte, skipped lead, file string, opts ReadOptions) (*Log, [
 		}
 		log.Runs = append(log.Runs, run)
 	}
-	return log, rd.lints, nil
+	return log, rd.lints.List(), nil
 }
 
 // failAt is an *Error where pointer p lies in data.

@@ -146,11 +146,11 @@ func (rd *reader) streamResults(c *canonBytes, at int, ctx *runCtx, base at) boo
 // names and replaces invalid UTF-8), encoded again and read from that.
 // Its fingerprint is canonicalHash of v either way.
 func (rd *reader) readRun(v []byte, base string, names map[string]string, opts ReadOptions) (*Run, error) {
-	mark := len(rd.lints)
+	mark := rd.lints.Mark()
 	if run, ok := rd.streamRun(v, base, names, opts); ok {
 		return run, nil
 	}
-	rd.lints = rd.lints[:mark]
+	rd.lints.Reset(mark)
 	var tree any
 	if err := stdjson.Unmarshal(v, &tree); err != nil {
 		return nil, err

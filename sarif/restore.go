@@ -18,14 +18,14 @@ import (
 func restoreRun(run *Run, src *Source, opts ToAGCOptions) (*agc.Response, []diag.Lint) {
 	p := ptr(run.Pointer, "properties")
 	r := &agc.Response{AGC: agc.Version}
-	var lints []diag.Lint
+	var lints diag.Lints // one for each result at worst: bounded
 	get := func(key string, into any) bool {
 		v, ok := run.Props[key]
 		if !ok {
 			return false
 		}
 		if err := fromTree(v, into); err != nil {
-			lints = append(lints, lintAt(ptr(p, key), fmt.Sprintf("cannot be read as AGC: %v; the run is converted as a plain SARIF run", err)))
+			lints.Add(lintAt(ptr(p, key), fmt.Sprintf("cannot be read as AGC: %v; the run is converted as a plain SARIF run", err)))
 		}
 		return true
 	}
@@ -52,11 +52,11 @@ func restoreRun(run *Run, src *Source, opts ToAGCOptions) (*agc.Response, []diag
 			continue
 		}
 		f, ls := restoreFinding(res)
-		lints = append(lints, ls...)
+		lints.AddAll(ls)
 		r.Findings = append(r.Findings, f)
 	}
-	if len(lints) > 0 {
-		return nil, lints
+	if lints.Len() > 0 {
+		return nil, lints.List()
 	}
 	return r, nil
 }

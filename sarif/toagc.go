@@ -54,11 +54,11 @@ func (o ToAGCOptions) failRank() int {
 func ToAGC(log *Log, opts ToAGCOptions) ([]*agc.Response, []diag.Lint) {
 	src := NewSource(opts.FS)
 	var out []*agc.Response
-	var lints []diag.Lint
+	var lints diag.Lints
 	for _, run := range log.Runs {
 		if _, ok := run.Props[propVersion]; ok {
 			r, ls := restoreRun(run, src, opts)
-			lints = append(lints, ls...)
+			lints.AddAll(ls)
 			if r != nil {
 				out = append(out, r)
 				continue
@@ -66,7 +66,7 @@ func ToAGC(log *Log, opts ToAGCOptions) ([]*agc.Response, []diag.Lint) {
 		}
 		out = append(out, convertRun(run, src, opts))
 	}
-	return out, lints
+	return out, lints.List()
 }
 
 // NewResponse is the response a gate converted from another format (rdjson,

@@ -204,7 +204,7 @@ func (s *findingStream) done(ok bool, err error, file string) (string, []diag.Li
 	if !ok || err != nil {
 		return "", nil, false, err
 	}
-	lints := s.rd.lints
+	lints := s.rd.lints.List()
 	for i := range lints {
 		lints[i].File = file
 	}

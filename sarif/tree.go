@@ -16,7 +16,7 @@ import (
 // strict decoder would reject the whole file for one such value, so the
 // run is read member by member instead.
 type reader struct {
-	lints []diag.Lint
+	lints diag.Lints        // the first diag.MaxLints, and how many more
 	mem   []jmember         // the members of the objects being read
 	elems []jv              // the elements of the arrays being read
 	strs  map[string]string // interned values
@@ -30,7 +30,11 @@ type reader struct {
 }
 
 func (rd *reader) lint(p at, format string, args ...any) {
-	rd.lints = append(rd.lints, lintAt(p.String(), fmt.Sprintf(format, args...)))
+	if rd.lints.Full() {
+		rd.lints.Add(diag.Lint{}) // counted, not written
+		return
+	}
+	rd.lints.Add(lintAt(p.String(), fmt.Sprintf(format, args...)))
 }
 
 // member is m[key] when it is of kind want; else, unless absent or null,

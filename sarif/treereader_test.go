@@ -635,7 +635,7 @@ func (rd *treeReader) applyBase(uri, id, base string, ctx *treeCtx, depth int) s
 func (rd *treeReader) normalizePath(uri, p, root string) (string, bool) {
 	r := &reader{}
 	path, ok := r.normalizePath(uri, at{base: p}, root)
-	rd.lints = append(rd.lints, r.lints...)
+	rd.lints = append(rd.lints, r.lints.List()...)
 	return path, ok
 }
 

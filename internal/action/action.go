@@ -274,7 +274,7 @@ func (r *actionRun) collectSARIF(c *collected, f inputFile) error {
 	if err != nil {
 		return fmt.Errorf("input \"sarif\": %w", err)
 	}
-	for _, l := range lints {
+	for _, l := range diag.Bound(lints) {
 		c.lint = append(c.lint, l.String())
 	}
 	reread := func() ([]byte, error) { return r.readWorkspace(f.path, sarif.DefaultMaxBytes) }

@@ -125,7 +125,7 @@ func collectAGC(c *collected, reg *formats.Registry, root, file string, data []b
 			c.vs = append(c.vs, unreadable(name, err))
 			return
 		}
-		for _, l := range lints {
+		for _, l := range lints { // at most three (extract.Find)
 			c.lint = append(c.lint, fmt.Sprintf("%s:%d: %s", name, l.Line, l.Message))
 		}
 		c.addAGC(fmt.Sprintf("%s:%d", name, b.StartLine+1), b.Content, pair)
@@ -142,7 +142,7 @@ func (c *collected) addBridged(reg *formats.Registry, root, name string, data []
 		opts.FS, opts.Root = fsys, filepath.ToSlash(root)
 	}
 	rs, lints, err := f.Read(name, data, opts)
-	for _, l := range lints {
+	for _, l := range diag.Bound(lints) {
 		c.lint = append(c.lint, l.String())
 	}
 	if err != nil {
@@ -346,7 +346,7 @@ func (r *actionRun) collectDiffs(c *collected) error {
 			continue
 		}
 		rs, lints, err := f.Read(name, data, formats.ReadOptions{FS: fsys, Root: filepath.ToSlash(r.root), FailLevel: r.cfg.failLevel, Gate: in.gate})
-		for _, l := range lints {
+		for _, l := range diag.Bound(lints) {
 			c.lint = append(c.lint, l.String())
 		}
 		if err != nil {

@@ -265,9 +265,7 @@ func convertStreamed(e *Env, f formats.Format, opts convertOptions, file string,
 		return 0, false
 	}
 	diag.LocateLints("", data, lints)
-	for _, l := range lints {
-		printLint(e, l)
-	}
+	printLints(e, lints)
 	if convertFails([]*agc.Response{{Verdict: verdict}}, opts.failOn) {
 		return ExitFail, true
 	}
@@ -292,9 +290,7 @@ func createBeside(path string, perm fs.FileMode) (*os.File, error) {
 func convertRead(e *Env, f formats.Format, opts convertOptions, file string, data []byte, fsys fs.FS, root string) ([]*agc.Response, string, error) {
 	name := displayName(file)
 	rs, lints, err := f.Read(name, data, formats.ReadOptions{FS: fsys, Root: root, FailLevel: opts.failLevel, Gate: opts.gate, Class: opts.class})
-	for _, l := range lints {
-		printLint(e, l)
-	}
+	printLints(e, lints)
 	if err != nil {
 		if _, placed := diag.PlaceOf(err); placed {
 			// The error's place comes first, and names the file.

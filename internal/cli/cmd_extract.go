@@ -50,9 +50,7 @@ func printBlock(e *Env, file string, msg []byte) int {
 		printError(e, "extract", err)
 		return ExitFail
 	}
-	for _, l := range lints {
-		printLint(e, l)
-	}
+	printLints(e, lints) // at most three (extract.Find)
 	if err := writeOut(e, b.Content, false); err != nil {
 		_ = printLine(e.Stderr, fmt.Sprintf("agc-sarif extract: write: %v", err))
 		return ExitUsage

@@ -171,7 +171,7 @@ func readGithubInputs(e *Env, o githubOptions) (githubInputs, error) {
 			if err != nil {
 				return in, err
 			}
-			for _, l := range lints {
+			for _, l := range diag.Bound(lints) {
 				_ = printDiag(e.Stderr, "agc-sarif github: ", l.Place.Text("warning: "+l.Message))
 			}
 			if paired {

@@ -35,9 +35,13 @@ func printError(e *Env, cmd string, err error) {
 	_ = printDiag(e.Stderr, "agc-sarif "+cmd+": ", err.Error())
 }
 
-// printLint reports advice about an input that was still read.
-func printLint(e *Env, l diag.Lint) {
-	_ = printDiag(e.Stderr, "lint: ", l.String())
+// printLints reports advice about an input that was still read: at most
+// diag.MaxLints lines of it, and one that says how many more there were
+// (diag.Bound), however many the input drew.
+func printLints(e *Env, lints []diag.Lint) {
+	for _, l := range diag.Bound(lints) {
+		_ = printDiag(e.Stderr, "lint: ", l.String())
+	}
 }
 
 // printViolation writes one violation of the contract.
