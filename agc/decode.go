@@ -67,10 +67,12 @@ func newError(file string, src []byte, off int64, pointer, class, msg string) *E
 }
 
 // moved places err, an *Error about a part of src that starts at byte base,
-// in the whole of src; other errors are returned as they are.
-func moved(err error, src []byte, base int64) error {
+// in the whole of src (cur is a cursor over it); other errors are returned
+// as they are. The parts of one input are met in order, so one cursor
+// places all their errors reading src once.
+func moved(err error, cur *diag.Cursor, base int64) error {
 	if e, ok := err.(*Error); ok && e.HasOffset() {
-		p := diag.At(src, base+e.Offset)
+		p := cur.At(base + e.Offset)
 		p.File, p.Pointer = e.File, e.Pointer
 		e.Place = p
 	}

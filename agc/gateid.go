@@ -97,37 +97,57 @@ func (d Doc) PlaceIn(data []byte, ptr string) diag.Place {
 // pointer into that record, gets the line, column and offset of the value
 // it names, counted in the whole of data.
 func LocateInRecord(data []byte, n int, places ...*diag.Place) {
+	LocateInRecords(data, map[int][]*diag.Place{n: places})
+}
+
+// LocateInRecords is LocateInRecord for the places of many records
+// (by their line), reading data once for all of them rather than once
+// for each: a file of many records, each with a violation, would
+// otherwise be read from its start for every one.
+func LocateInRecords(data []byte, byRecord map[int][]*diag.Place) {
+	var lines []int
+	for n, places := range byRecord {
+		for _, p := range places {
+			if p.Line == 0 {
+				lines = append(lines, n)
+				break
+			}
+		}
+	}
 	var todo []*diag.Place
-	for _, p := range places {
-		if p.Line == 0 {
-			todo = append(todo, p)
+	var offs []int64
+	for i, start := range diag.LineOffsets(data, lines) {
+		line := recordAt(data, start)
+		var here []*diag.Place
+		for _, p := range byRecord[lines[i]] {
+			if p.Line == 0 {
+				here = append(here, p)
+			}
+		}
+		diag.Locate(line, here...)
+		for _, p := range here {
+			if p.HasOffset() {
+				todo = append(todo, p)
+				offs = append(offs, int64(max(start, 0))+p.Offset)
+			}
 		}
 	}
-	if len(todo) == 0 {
-		return
-	}
-	start, line := lineAt(data, n)
-	diag.Locate(line, todo...)
-	for _, p := range todo {
-		if p.HasOffset() {
-			at := diag.At(data, start+p.Offset)
-			p.Line, p.Column, p.Offset = at.Line, at.Column, at.Offset
-		}
+	for i, at := range diag.AtAll(data, offs) {
+		todo[i].Line, todo[i].Column, todo[i].Offset = at.Line, at.Column, at.Offset
 	}
 }
 
-// lineAt returns the byte offset and the bytes (without the newline) of
-// line n (1-based) of data; past the last line, the end of data and none.
-func lineAt(data []byte, n int) (int64, []byte) {
-	start, ok := diag.LineOffset(data, n)
-	if !ok {
-		return int64(len(data)), nil
+// recordAt is the line that starts at byte start of data, without its
+// line break; none when start < 0 (no such line).
+func recordAt(data []byte, start int) []byte {
+	if start < 0 {
+		return nil
 	}
 	end := len(data)
 	if i := bytes.IndexByte(data[start:], '\n'); i >= 0 {
 		end = start + i
 	}
-	return int64(start), data[start:end]
+	return data[start:end]
 }
 
 // RenameGate makes resp the answer of gate id: its gate id, and the gate

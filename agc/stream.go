@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 
+	"github.com/agcgate/agc-action/diag"
 	"github.com/go-json-experiment/json/jsontext"
 )
 
@@ -60,6 +61,7 @@ func decodeArray(file string, data []byte, lim Limits) ([]Doc, error) {
 		return nil, syntaxError(file, data, dec, err)
 	}
 	var docs []Doc
+	cur := diag.NewCursor(data)
 	for i := 0; dec.PeekKind() != ']'; i++ {
 		v, err := dec.ReadValue()
 		if err != nil {
@@ -69,7 +71,7 @@ func decodeArray(file string, data []byte, lim Limits) ([]Doc, error) {
 		raw := bytes.Clone(v)
 		prefix := fmt.Sprintf("/%d", i)
 		r, derr := decodeChecked(file, raw)
-		if e, ok := moved(derr, data, start).(*Error); ok {
+		if e, ok := moved(derr, cur, start).(*Error); ok {
 			e.Pointer = prefix + e.Pointer
 		}
 		docs = append(docs, Doc{File: file, Prefix: prefix, Raw: raw, Response: r, Err: derr})
@@ -94,6 +96,7 @@ func isJSONLines(data []byte) bool {
 
 func decodeLines(file string, data []byte, lim Limits) ([]Doc, error) {
 	var docs []Doc
+	cur := diag.NewCursor(data)
 	off := 0
 	for n, line := range bytes.SplitAfter(data, []byte("\n")) {
 		start := off
@@ -103,10 +106,10 @@ func decodeLines(file string, data []byte, lim Limits) ([]Doc, error) {
 		}
 		d := Doc{File: file, Line: n + 1, Raw: line}
 		if err := CheckSyntax(file, line, lim); err != nil {
-			d.Err = moved(err, data, int64(start))
+			d.Err = moved(err, cur, int64(start))
 		} else {
 			r, err := decodeChecked(file, line)
-			d.Response, d.Err = r, moved(err, data, int64(start))
+			d.Response, d.Err = r, moved(err, cur, int64(start))
 		}
 		docs = append(docs, d)
 	}

@@ -66,6 +66,12 @@ func FuzzAtAll(f *testing.F) {
 		if d := cmp.Diff(atEach(src, offs), AtAll(src, offs)); d != "" {
 			t.Fatalf("AtAll(%q, %v) (-At +AtAll):\n%s", src, offs, d)
 		}
+		c := NewCursor(src) // in the given order, some going back
+		for _, off := range offs {
+			if got, want := c.At(off), At(src, off); got != want {
+				t.Fatalf("Cursor.At(%d) of %q = %+v, want %+v", off, src, got, want)
+			}
+		}
 	})
 }
 
@@ -93,11 +99,8 @@ func manyResults(n int) ([]byte, []*Place) {
 // read 5,000 lints × half of the log). Bytes are counted, not time.
 func TestLocateReadsOnce(t *testing.T) {
 	src, places := manyResults(5000)
-	var read int
-	scanHook = func(n int) { read += n }
-	defer func() { scanHook = nil }()
-	Locate(src, places...)
-	if read > len(src) {
+	read := ScannedBy(func() { Locate(src, places...) })
+	if read > int64(len(src)) {
 		t.Errorf("placing %d lints in %d bytes read %d bytes of it (%.0f times the source); want at most one pass", len(places), len(src), read, float64(read)/float64(len(src)))
 	}
 	for i, p := range places {
@@ -123,4 +126,48 @@ func BenchmarkLocateMany(b *testing.B) {
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(places)), "ns/lint")
 		})
 	}
+}
+
+// TestLineOffsetsIsLineOffset: LineOffsets gives each line what
+// LineOffset gives it, in any order, reading data once.
+func TestLineOffsetsIsLineOffset(t *testing.T) {
+	for _, s := range []string{"", "\n", "a\nbc\n", "a\nbc", "\n\n\nx\n\n"} {
+		data := []byte(s)
+		var lines []int
+		for n := 8; n >= -1; n-- {
+			lines = append(lines, n, (n*5)%9)
+		}
+		want := make([]int, len(lines))
+		for i, n := range lines {
+			off, ok := LineOffset(data, n)
+			want[i] = off
+			if !ok {
+				want[i] = -1
+			}
+		}
+		if d := cmp.Diff(want, LineOffsets(data, lines)); d != "" {
+			t.Errorf("LineOffsets(%q, %v) (-LineOffset +LineOffsets):\n%s", s, lines, d)
+		}
+	}
+}
+
+// FuzzLineOffsets: for any data and lines, LineOffsets is LineOffset of each.
+func FuzzLineOffsets(f *testing.F) {
+	f.Add([]byte("a\nbc\n"), []byte{3, 1, 2, 9})
+	f.Fuzz(func(t *testing.T, data, raw []byte) {
+		lines := make([]int, len(raw))
+		for i, b := range raw {
+			lines[i] = int(b) - 2
+		}
+		got := LineOffsets(data, lines)
+		for i, n := range lines {
+			off, ok := LineOffset(data, n)
+			if !ok {
+				off = -1
+			}
+			if got[i] != off {
+				t.Fatalf("LineOffsets(%q)[line %d] = %d, LineOffset %d", data, n, got[i], off)
+			}
+		}
+	})
 }

@@ -57,9 +57,10 @@ func At(src []byte, off int64) Place {
 }
 
 // AtAll is At of each offset, byte for byte, reading src once: the
-// offsets are visited in increasing order, each line break counted once,
-// so placing k offsets in n bytes costs O(n + k log k), not O(k·n). A
-// log whose every result draws a lint has as many offsets as results.
+// offsets are visited in increasing order (a Cursor), each line break
+// counted once, so placing k offsets in n bytes costs O(n + k log k), not
+// O(k·n). A log whose every result draws a lint has as many offsets as
+// results.
 func AtAll(src []byte, offs []int64) []Place {
 	out := make([]Place, len(offs))
 	order := make([]int, 0, len(offs))
@@ -69,31 +70,64 @@ func AtAll(src []byte, offs []int64) []Place {
 		}
 	}
 	slices.SortFunc(order, func(a, b int) int { return cmp.Compare(offs[a], offs[b]) })
-	var pos, start int64 // src[:pos] is read; the line there starts at start
-	line := 1
+	c := NewCursor(src)
 	for _, i := range order {
-		off := min(offs[i], int64(len(src)))
-		seg := src[pos:off]
-		scanned(len(seg))
-		if n := bytes.Count(seg, []byte("\n")); n > 0 {
-			line += n
-			start = pos + int64(bytes.LastIndexByte(seg, '\n')) + 1
-		}
-		pos = off
-		out[i] = Place{Line: line, Column: int(off-start) + 1, Offset: off}
+		out[i] = c.At(offs[i])
 	}
 	return out
 }
 
-// scanHook, when a test sets it, is told how many bytes of a source At
-// and AtAll read, so that a test can tell linear placing from quadratic
-// without a clock. Nil outside tests.
+// Cursor places offsets of one source that come in increasing order, as
+// a reader meets its errors, reading each byte of the source once.
+type Cursor struct {
+	src        []byte
+	pos, start int64 // src[:pos] is read; the line there starts at start
+	line       int
+}
+
+// NewCursor is a Cursor at the start of src.
+func NewCursor(src []byte) *Cursor { return &Cursor{src: src, line: 1} }
+
+// At is At(src, off). An offset before the one placed last is placed by
+// At itself, reading from the start.
+func (c *Cursor) At(off int64) Place {
+	if off < 0 {
+		return Place{}
+	}
+	off = min(off, int64(len(c.src)))
+	if off < c.pos {
+		return At(c.src, off)
+	}
+	seg := c.src[c.pos:off]
+	scanned(len(seg))
+	if n := bytes.Count(seg, []byte("\n")); n > 0 {
+		c.line += n
+		c.start = c.pos + int64(bytes.LastIndexByte(seg, '\n')) + 1
+	}
+	c.pos = off
+	return Place{Line: c.line, Column: int(off-c.start) + 1, Offset: off}
+}
+
+// scanHook, when ScannedBy sets it, is told how many bytes of a source
+// At, AtAll, a Cursor, LineOffset and LineOffsets read. Nil otherwise.
 var scanHook func(n int)
 
 func scanned(n int) {
 	if scanHook != nil {
 		scanHook(n)
 	}
+}
+
+// ScannedBy runs f and returns how many bytes of sources the placing
+// functions of this package read meanwhile, so that a test can tell
+// linear placing from quadratic without a clock. It is for tests: nothing
+// else may place concurrently.
+func ScannedBy(f func()) int64 {
+	var n int64
+	scanHook = func(k int) { n += int64(k) }
+	defer func() { scanHook = nil }()
+	f()
+	return n
 }
 
 // LineOffset is the offset of the first byte of line n (1-based) of data,
@@ -104,11 +138,40 @@ func LineOffset(data []byte, n int) (int, bool) {
 	for k := 1; k < n; k++ {
 		i := bytes.IndexByte(data[off:], '\n')
 		if i < 0 {
+			scanned(len(data) - off)
 			return 0, false
 		}
 		off += i + 1
 	}
+	scanned(off)
 	return off, true
+}
+
+// LineOffsets is LineOffset of each of lines, reading data once: the
+// offset of the first byte of each line, or -1 where LineOffset is not ok.
+func LineOffsets(data []byte, lines []int) []int {
+	out := make([]int, len(lines))
+	order := make([]int, len(lines))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortFunc(order, func(a, b int) int { return cmp.Compare(lines[a], lines[b]) })
+	off, line := 0, 1 // line starts at off; off < 0 once data has no more lines
+	for _, i := range order {
+		for off >= 0 && line < lines[i] {
+			j := bytes.IndexByte(data[off:], '\n')
+			if j < 0 {
+				scanned(len(data) - off)
+				off = -1
+				break
+			}
+			scanned(j + 1)
+			off += j + 1
+			line++
+		}
+		out[i] = off
+	}
+	return out
 }
 
 // HasOffset reports whether p knows its byte offset.

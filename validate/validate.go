@@ -134,27 +134,29 @@ func locate(inputs []Input, vs []Violation) {
 			data[in.File] = in.Data
 		}
 	}
-	type doc struct {
-		file   string
-		record int
-	}
-	todo := map[doc][]*diag.Place{}
+	// By file, then by record (0: the file is one document), so that
+	// each file is read once however many violations it has.
+	todo := map[string]map[int][]*diag.Place{}
 	for i := range vs {
 		if vs[i].Line == 0 {
-			k := doc{vs[i].File, vs[i].Record}
-			todo[k] = append(todo[k], &vs[i].Place)
+			byRecord := todo[vs[i].File]
+			if byRecord == nil {
+				byRecord = map[int][]*diag.Place{}
+				todo[vs[i].File] = byRecord
+			}
+			byRecord[vs[i].Record] = append(byRecord[vs[i].Record], &vs[i].Place)
 		}
 	}
-	for k, places := range todo {
-		src, ok := data[k.file]
+	for file, byRecord := range todo {
+		src, ok := data[file]
 		if !ok {
 			continue
 		}
-		if k.record == 0 {
+		if places, ok := byRecord[0]; ok {
 			diag.Locate(src, places...)
-		} else {
-			agc.LocateInRecord(src, k.record, places...)
+			delete(byRecord, 0)
 		}
+		agc.LocateInRecords(src, byRecord)
 	}
 }
 
