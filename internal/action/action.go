@@ -227,6 +227,7 @@ func (r *actionRun) collect() (*collected, error) {
 	if err := r.collectDiffs(c); err != nil {
 		return nil, err
 	}
+	c.placeRefusals()
 	return c, nil
 }
 

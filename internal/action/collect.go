@@ -33,16 +33,37 @@ type collected struct {
 	// at places a JSON pointer into a kept AGC answer, by gate id, for a
 	// finding of agc-validate about it (a broken rule of its round).
 	at map[string]func(pointer string) diag.Place
+	// unplaced are the refusals placeRefusals places, once every input
+	// is read.
+	unplaced []unplaced
 }
 
 // answer is one gate's answer as read from an input file.
 type answer struct {
-	src   string                          // where it came from, for messages
-	place func() diag.Place               // where its gate id is, for a finding about it
-	pair  string                          // the gate its input line pairs the file with; "" unpaired
-	at    func(pointer string) diag.Place // where a pointer into it is; nil: at place
-	resp  *agc.Response
-	raw   []byte // the bytes to embed; nil: as agc.Encode writes resp
+	src    string                          // where it came from, for messages
+	in     *input                          // the file it was read from
+	gateID diag.Place                      // where its gate id is (its file and pointer), for a finding about it
+	record int                             // its line in a JSON Lines file, else 0
+	pair   string                          // the gate its input line pairs the file with; "" unpaired
+	at     func(pointer string) diag.Place // where a pointer into it is; nil: at its gate id
+	resp   *agc.Response
+	raw    []byte // the bytes to embed; nil: as agc.Encode writes resp
+}
+
+// input is a file answers were read from. A refusal of an answer is placed
+// in it when every input is read (placeRefusals), all of a file's at once:
+// a file of many refused answers (the same gate answering again and again)
+// is then read once, not once for each of them.
+type input struct {
+	read func() ([]byte, error) // the file's bytes, read again when not kept
+}
+
+// unplaced is a refusal, c.vs[i], whose place is in record (0: the whole
+// file) of in.
+type unplaced struct {
+	i      int
+	in     *input
+	record int
 }
 
 // sarifAnswer is a run of an unpaired SARIF log and its tool's name.
@@ -177,13 +198,14 @@ func (c *collected) addAGC(name string, data []byte, pair string) {
 	if err != nil {
 		return // reported by the validator
 	}
+	in := &input{read: func() ([]byte, error) { return data, nil }}
 	for _, d := range docs {
 		if d.Response == nil {
 			continue
 		}
-		place := func() diag.Place { return d.PlaceIn(data, "/gate/id") }
 		at := func(ptr string) diag.Place { return d.PlaceIn(data, ptr) }
-		if c.add(answer{src: d.Where(), place: place, at: at, pair: pair, resp: d.Response, raw: d.Raw}) {
+		gateID := diag.Place{File: d.File, Pointer: d.Prefix + "/gate/id"}
+		if c.add(answer{src: d.Where(), in: in, gateID: gateID, record: d.Line, at: at, pair: pair, resp: d.Response, raw: d.Raw}) {
 			c.agc = append(c.agc, d.Response)
 		}
 	}
@@ -197,11 +219,11 @@ func (c *collected) add(a answer) bool {
 	a.raw = c.stripOwn(a.src, a.resp, a.raw)
 	id := a.resp.Gate.ID
 	if rule, msg := c.refusal(a); msg != "" {
-		c.refuse(a.place(), rule, msg)
+		c.refuse(a.in, a.record, a.gateID, rule, msg)
 		return false
 	}
 	if prev, ok := c.source[id]; ok {
-		c.refuse(a.place(), validate.ChainOrder,
+		c.refuse(a.in, a.record, a.gateID, validate.ChainOrder,
 			fmt.Sprintf("gate %q already answered in %s; give one answer per gate (the latest round), or validate the rounds with --chain", id, prev))
 		return false
 	}
@@ -232,10 +254,38 @@ func (c *collected) refusal(a answer) (rule, msg string) {
 	return "", ""
 }
 
-// refuse records a finding of agc-validate about an answer.
-func (c *collected) refuse(p diag.Place, rule, msg string) {
+// refuse records a finding of agc-validate about an answer, at p in
+// record (0: the whole file) of in, placed by placeRefusals.
+func (c *collected) refuse(in *input, record int, p diag.Place, rule, msg string) {
 	r, _ := validate.RuleFor(rule)
+	c.unplaced = append(c.unplaced, unplaced{len(c.vs), in, record})
 	c.vs = append(c.vs, validate.Violation{Place: p, Rule: rule, Section: r.Section, Severity: validate.SeverityError, Message: msg})
+}
+
+// placeRefusals places every refusal in its file, reading each file once
+// for all of its refusals; a file that cannot be read again leaves them
+// at their file and pointer.
+func (c *collected) placeRefusals() {
+	byInput := map[*input]map[int][]*diag.Place{}
+	var order []*input
+	for _, u := range c.unplaced {
+		if byInput[u.in] == nil {
+			byInput[u.in] = map[int][]*diag.Place{}
+			order = append(order, u.in)
+		}
+		byInput[u.in][u.record] = append(byInput[u.in][u.record], &c.vs[u.i].Place)
+	}
+	c.unplaced = nil
+	for _, in := range order {
+		data, err := in.read()
+		if err != nil {
+			continue
+		}
+		byRecord := byInput[in]
+		diag.Locate(data, byRecord[0]...)
+		delete(byRecord, 0)
+		agc.LocateInRecords(data, byRecord)
+	}
 }
 
 // addSARIF keeps the runs of a SARIF log. A log paired with a gate is that
@@ -247,18 +297,11 @@ func (c *collected) refuse(p diag.Place, rule, msg string) {
 // answers embed what agc.Encode writes of their responses, encoded when
 // each check run is posted (Raw nil), not all at once here.
 func (c *collected) addSARIF(name string, reread func() ([]byte, error), pair string, runs []cmdenv.SARIFRun) {
-	at := func(ptr string) func() diag.Place {
-		return func() diag.Place {
-			p := diag.Place{File: name, Pointer: ptr}
-			if data, err := reread(); err == nil {
-				diag.Locate(data, &p)
-			}
-			return p
-		}
-	}
+	in := &input{read: reread}
+	at := func(ptr string) diag.Place { return diag.Place{File: name, Pointer: ptr} }
 	if pair == "" {
 		for i, run := range runs {
-			c.runs = append(c.runs, sarifAnswer{answer{src: name, place: at(fmt.Sprintf("/runs/%d/tool/driver/name", i)), resp: run.Response}, run.Tool})
+			c.runs = append(c.runs, sarifAnswer{answer{src: name, in: in, gateID: at(fmt.Sprintf("/runs/%d/tool/driver/name", i)), resp: run.Response}, run.Tool})
 		}
 		return
 	}
@@ -267,12 +310,12 @@ func (c *collected) addSARIF(name string, reread func() ([]byte, error), pair st
 		if len(runs) > 1 {
 			msg = fmt.Sprintf("the workflow pairs this log with gate %s, but it holds %d runs; a paired log holds one run, so nothing is posted from it (pair each run's log on a line of its own, or leave the log unpaired)", pair, len(runs))
 		}
-		c.refuse(at("/runs")(), validate.ClassPairing, msg)
+		c.refuse(in, 0, at("/runs"), validate.ClassPairing, msg)
 		return
 	}
 	resp := runs[0].Response
 	agc.RenameGate(resp, pair)
-	c.add(answer{src: name, place: at("/runs/0/tool/driver/name"), pair: pair, resp: resp})
+	c.add(answer{src: name, in: in, gateID: at("/runs/0/tool/driver/name"), pair: pair, resp: resp})
 }
 
 // addUnpairedRuns keeps the runs of the unpaired SARIF logs, each under
@@ -294,7 +337,7 @@ func (c *collected) addUnpairedRuns() {
 			for i, n := range names {
 				quoted[i] = fmt.Sprintf("%q", n)
 			}
-			c.refuse(a.place(), validate.ClassGateID, fmt.Sprintf("the SARIF tools %s all become gate id %q, so none of their runs is posted; pair each log with a gate id of its own (ID=FILE)", strings.Join(quoted, ", "), a.resp.Gate.ID))
+			c.refuse(a.in, a.record, a.gateID, validate.ClassGateID, fmt.Sprintf("the SARIF tools %s all become gate id %q, so none of their runs is posted; pair each log with a gate id of its own (ID=FILE)", strings.Join(quoted, ", "), a.resp.Gate.ID))
 			continue
 		}
 		c.add(a.answer)
