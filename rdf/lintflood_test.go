@@ -1,9 +1,12 @@
 package rdf
 
 import (
+	"fmt"
 	"strings"
 	"testing"
+	"testing/fstest"
 
+	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/diag"
 )
 
@@ -33,4 +36,61 @@ func TestReadLintFlood(t *testing.T) {
 		t.Fatal(err)
 	}
 	check("rdjsonl", "flood.rdjsonl", lints)
+}
+
+// TestRangesFoundInOnePass is the attack of many diagnostics far down a
+// large source file: each one's line was found by counting the file's
+// lines from its start (diag.LineOffset), O(diagnostics × file). The file's
+// lines are indexed once, and the findings are those Offsets gives.
+func TestRangesFoundInOnePass(t *testing.T) {
+	const lines, n = 20000, 500
+	var sb strings.Builder
+	for i := range lines {
+		fmt.Fprintf(&sb, "v%05d\n", i+1) // 7 bytes a line, each line once
+	}
+	src := sb.String()
+	var b strings.Builder
+	b.WriteString(`{"source":{"name":"l"},"diagnostics":[`)
+	for i := range n {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		fmt.Fprintf(&b, `{"message":"m%d","location":{"path":"big.go","range":{"start":{"line":%d,"column":2}}},`+
+			`"suggestions":[{"range":{"start":{"line":%d,"column":1},"end":{"line":%d,"column":3}},"text":"y%d"}]}`, i%7, lines-i, lines-i, lines-i, i)
+	}
+	b.WriteString("]}")
+	res, _, err := ReadResult("many.rdjson", []byte(b.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fsys := fstest.MapFS{"big.go": {Data: []byte(src)}}
+	var rs []*agc.Response
+	read := diag.ScannedBy(func() { rs, _ = ToAGC(res, ToAGCOptions{FS: fsys, Input: []byte(b.String())}) })
+	if read > 2*int64(len(src)) {
+		t.Errorf("%d diagnostics read %d bytes of a %d-byte source (%.0f times)", n, read, len(src), float64(read)/float64(len(src)))
+	}
+	if len(rs) != 1 || len(rs[0].Findings) != n {
+		t.Fatalf("%d responses", len(rs))
+	}
+	// The same ids as the source read for each: ids hash each line's text.
+	for i, f := range rs[0].Findings {
+		s, _, ok := Offsets([]byte(src), &Range{Start: Position{Line: lines - i}})
+		if !ok || s != 7*(lines-i-1) || f.Remedy.Kind != agc.RemedyPatch {
+			t.Fatalf("finding %d: %+v (line at %d, %v)", i, f, s, ok)
+		}
+	}
+}
+
+// TestLineIndexIsLineOffset: the converter's line index finds each line
+// where diag.LineOffset does.
+func TestLineIndexIsLineOffset(t *testing.T) {
+	for _, s := range []string{"", "\n", "a\nbc\n", "a\r\nbc", "\n\nx"} {
+		idx := newLineIndex([]byte(s))
+		for n := -1; n < 8; n++ {
+			want, wok := diag.LineOffset([]byte(s), n)
+			if got, ok := idx.start(n); ok != wok || ok && got != want {
+				t.Errorf("%q line %d: %d, %v; LineOffset %d, %v", s, n, got, ok, want, wok)
+			}
+		}
+	}
 }

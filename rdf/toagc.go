@@ -4,10 +4,13 @@ import (
 	"bytes"
 	"cmp"
 	"crypto/sha256"
+	"encoding"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"hash"
 	"io/fs"
+	"math"
 	"path"
 	"sort"
 	"strconv"
@@ -102,9 +105,54 @@ func ToAGC(res *Result, opts ToAGCOptions) ([]*agc.Response, []diag.Lint) {
 }
 
 type converter struct {
-	opts  ToAGCOptions
-	files map[string][]byte // nil: not readable
-	lints diag.Lints        // the first diag.MaxLints, and how many more
+	opts   ToAGCOptions
+	files  map[string][]byte // nil: not readable
+	lines  map[string]lineIndex
+	hashes map[lineKey][]byte // lineHash's states
+	lints  diag.Lints         // the first diag.MaxLints, and how many more
+}
+
+// lineIndex is where each line of a file starts, found once: a
+// diagnostic's range is found from it without counting the file's lines
+// from its start, which for many diagnostics far down a large file cost
+// O(diagnostics × file).
+type lineIndex []int32
+
+func newLineIndex(data []byte) lineIndex {
+	idx := lineIndex{0}
+	for i, b := range data {
+		if b == '\n' {
+			idx = append(idx, int32(i+1))
+		}
+	}
+	return idx
+}
+
+// start is diag.LineOffset of line n.
+func (idx lineIndex) start(n int) (int, bool) {
+	if n < 1 {
+		return 0, true
+	}
+	if n > len(idx) {
+		return 0, false
+	}
+	return int(idx[n-1]), true
+}
+
+// offsets is Offsets in file p, its bytes data.
+func (c *converter) offsets(p string, data []byte, rg *Range) (start, end int, ok bool) {
+	if len(data) > math.MaxInt32 {
+		return Offsets(data, rg)
+	}
+	idx, ok := c.lines[p]
+	if !ok {
+		idx = newLineIndex(data)
+		if c.lines == nil {
+			c.lines = map[string]lineIndex{}
+		}
+		c.lines[p] = idx
+	}
+	return offsetsIn(idx.start, data, rg)
 }
 
 func (c *converter) response(gate string, src *Source, res *Result, ds []*Diagnostic, fp string) *agc.Response {
@@ -257,7 +305,7 @@ func (c *converter) edit(p string, d *Diagnostic) (agc.Edit, bool) {
 	}
 	spans := make([]span, 0, len(d.Suggestions))
 	for i, sg := range d.Suggestions {
-		s, e, ok := Offsets(data, sg.Range)
+		s, e, ok := c.offsets(p, data, sg.Range)
 		if !ok {
 			c.lint(d, "suggestion %d's range is not inside %s; the suggestions are not a patch remedy", i, p)
 			return agc.Edit{}, false
@@ -309,14 +357,45 @@ func (c *converter) file(p string) ([]byte, bool) {
 // identity is a short hash of the diagnostic without its line number: the
 // text of its first line when the source has it, and its message.
 func (c *converter) identity(p string, rg *Range, d *Diagnostic) string {
-	text := ""
-	if data, ok := c.file(p); ok && rg != nil {
-		if s, _, ok := Offsets(data, &Range{Start: Position{Line: rg.Start.Line}}); ok {
-			text = strings.TrimSpace(string(data[s:lineEndNoEOL(data, s)]))
+	h := c.lineHash(p, rg)
+	h.Write([]byte(d.Message))
+	return hex.EncodeToString(h.Sum(nil)[:6])
+}
+
+// lineHash is a SHA-256 that has read the text of the first line of rg
+// in p (trimmed; "" when the source does not have it) and a NUL. The
+// state is kept for each line, so that many diagnostics on one long line
+// (a minified file) hash it once, not once each.
+func (c *converter) lineHash(p string, rg *Range) hash.Hash {
+	k := lineKey{p, -1}
+	if rg != nil {
+		k.line = rg.Start.Line
+	}
+	h := sha256.New()
+	if state, ok := c.hashes[k]; ok {
+		if h.(encoding.BinaryUnmarshaler).UnmarshalBinary(state) == nil {
+			return h
 		}
 	}
-	sum := sha256.Sum256([]byte(text + "\x00" + d.Message))
-	return hex.EncodeToString(sum[:6])
+	if data, ok := c.file(p); ok && rg != nil {
+		if s, _, ok := c.offsets(p, data, &Range{Start: Position{Line: rg.Start.Line}}); ok {
+			h.Write(bytes.TrimSpace(data[s:lineEndNoEOL(data, s)]))
+		}
+	}
+	h.Write([]byte{0})
+	if state, err := h.(encoding.BinaryMarshaler).MarshalBinary(); err == nil {
+		if c.hashes == nil {
+			c.hashes = map[lineKey][]byte{}
+		}
+		c.hashes[k] = state
+	}
+	return h
+}
+
+// lineKey is a line of a file; line -1 when a diagnostic has no range.
+type lineKey struct {
+	path string
+	line int
 }
 
 // member is {"agc-action/rdf": {"diagnostic": D}}, D the diagnostic as
@@ -345,10 +424,16 @@ func member(d *Diagnostic, src *Source) agc.Unknown {
 // a line's last character (before its line break), and line count+1,
 // column 1 is the end of the file. ok is false for a range outside data.
 func Offsets(data []byte, rg *Range) (start, end int, ok bool) {
+	return offsetsIn(func(n int) (int, bool) { return diag.LineOffset(data, n) }, data, rg)
+}
+
+// offsetsIn is Offsets, finding where a line starts with lineStart.
+func offsetsIn(lineStart func(n int) (int, bool), data []byte, rg *Range) (start, end int, ok bool) {
+	offset := func(line, col int) (int, bool) { return offset(lineStart, data, line, col) }
 	if rg == nil || rg.Start.Line < 1 {
 		return 0, 0, false
 	}
-	start, ok = offset(data, rg.Start.Line, max(rg.Start.Column, 1))
+	start, ok = offset(rg.Start.Line, max(rg.Start.Column, 1))
 	if !ok {
 		return 0, 0, false
 	}
@@ -358,13 +443,13 @@ func Offsets(data []byte, rg *Range) (start, end int, ok bool) {
 	case rg.End == nil:
 		return start, start, true
 	case rg.Start.Column == 0 && rg.End.Column == 0:
-		ls, ok := offset(data, rg.End.Line, 1)
+		ls, ok := offset(rg.End.Line, 1)
 		if !ok {
 			return 0, 0, false
 		}
 		return start, lineEndNoEOL(data, ls), true
 	}
-	end, ok = offset(data, rg.End.Line, max(rg.End.Column, 1))
+	end, ok = offset(rg.End.Line, max(rg.End.Column, 1))
 	if !ok || end < start {
 		return 0, 0, false
 	}
@@ -372,8 +457,8 @@ func Offsets(data []byte, rg *Range) (start, end int, ok bool) {
 }
 
 // offset is the byte offset of line, column (1-based) in data.
-func offset(data []byte, line, col int) (int, bool) {
-	ls, ok := diag.LineOffset(data, line)
+func offset(lineStart func(n int) (int, bool), data []byte, line, col int) (int, bool) {
+	ls, ok := lineStart(line)
 	if !ok {
 		return 0, false
 	}
