@@ -23,6 +23,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"unicode"
 )
 
@@ -108,26 +109,29 @@ func (c *Cursor) At(off int64) Place {
 	return Place{Line: c.line, Column: int(off-c.start) + 1, Offset: off}
 }
 
-// scanHook, when ScannedBy sets it, is told how many bytes of a source
-// At, AtAll, a Cursor, LineOffset and LineOffsets read. Nil otherwise.
-var scanHook func(n int)
+// counting is set while ScannedBy runs; scannedBytes is then how many
+// bytes of a source At, AtAll, a Cursor, LineOffset and LineOffsets read.
+var (
+	counting     atomic.Bool
+	scannedBytes atomic.Int64
+)
 
 func scanned(n int) {
-	if scanHook != nil {
-		scanHook(n)
+	if counting.Load() {
+		scannedBytes.Add(int64(n))
 	}
 }
 
 // ScannedBy runs f and returns how many bytes of sources the placing
 // functions of this package read meanwhile, so that a test can tell
-// linear placing from quadratic without a clock. It is for tests: nothing
-// else may place concurrently.
+// linear placing from quadratic without a clock. It is for tests: what
+// other goroutines place meanwhile is counted too.
 func ScannedBy(f func()) int64 {
-	var n int64
-	scanHook = func(k int) { n += int64(k) }
-	defer func() { scanHook = nil }()
+	scannedBytes.Store(0)
+	counting.Store(true)
+	defer counting.Store(false)
 	f()
-	return n
+	return scannedBytes.Load()
 }
 
 // LineOffset is the offset of the first byte of line n (1-based) of data,

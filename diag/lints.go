@@ -7,7 +7,9 @@ import "fmt"
 // each (two for a result of "{}": two million lines, and some 20 GB, for
 // a log of 256 MiB); the rest are only counted, and one summary lint says
 // how many there were. A thousand lines are more than anyone reads in a
-// terminal or a job's log, and more than any log of the real corpus draws.
+// terminal or a job's log, and more than any log of the real corpus draws
+// (the most, 890, is a log whose every result names a path outside the
+// source root).
 const MaxLints = 1000
 
 // Lints collects the lints of one input: the first MaxLints in full, and
