@@ -39,6 +39,16 @@ func (s *Lints) Add(l Lint) {
 // caller can leave its message unwritten: Add(Lint{}) counts it.
 func (s *Lints) Full() bool { return len(s.list) >= MaxLints }
 
+// Addf adds the lint at p whose message is fmt.Sprintf(format, args...),
+// writing the message only when the lint is kept.
+func (s *Lints) Addf(p Place, format string, args ...any) {
+	if s.Full() {
+		s.more++
+		return
+	}
+	s.list = append(s.list, Lint{Place: p, Message: fmt.Sprintf(format, args...)})
+}
+
 // AddAll adds each of ls.
 func (s *Lints) AddAll(ls []Lint) {
 	for _, l := range ls {

@@ -197,11 +197,7 @@ type reader struct {
 }
 
 func (rd *reader) lint(pointer, format string, args ...any) {
-	if rd.lints.Full() {
-		rd.lints.Add(diag.Lint{}) // counted, not written
-		return
-	}
-	rd.lints.Add(diag.Lint{Place: diag.Place{Pointer: pointer}, Message: fmt.Sprintf(format, args...)})
+	rd.lints.Addf(diag.Place{Pointer: pointer}, format, args...)
 }
 
 // field finds a member by its proto name or its lowerCamelCase JSON name,

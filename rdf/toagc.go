@@ -333,11 +333,7 @@ func (c *converter) edit(p string, d *Diagnostic) (agc.Edit, bool) {
 }
 
 func (c *converter) lint(d *Diagnostic, format string, args ...any) {
-	if c.lints.Full() {
-		c.lints.Add(diag.Lint{}) // counted, not written
-		return
-	}
-	c.lints.Add(diag.Lint{Place: diag.Place{Pointer: d.Pointer, Line: d.Line}, Message: fmt.Sprintf(format, args...)})
+	c.lints.Addf(diag.Place{Pointer: d.Pointer, Line: d.Line}, format, args...)
 }
 
 func (c *converter) file(p string) ([]byte, bool) {

@@ -31,7 +31,7 @@ type reader struct {
 
 func (rd *reader) lint(p at, format string, args ...any) {
 	if rd.lints.Full() {
-		rd.lints.Add(diag.Lint{}) // counted, not written
+		rd.lints.Add(diag.Lint{}) // counted; its pointer and message not written
 		return
 	}
 	rd.lints.Add(lintAt(p.String(), fmt.Sprintf(format, args...)))
