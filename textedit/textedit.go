@@ -8,6 +8,8 @@ package textedit
 
 import (
 	"bytes"
+	"index/suffixarray"
+	"sync/atomic"
 
 	"github.com/agcgate/agc-action/agc"
 )
@@ -22,11 +24,82 @@ const maxWiden = 50
 // around them, widened by one line above and below at a time until the text
 // occurs once. ok is false when no such text exists within maxWiden lines,
 // or the range is not inside data.
+//
+// Unique may read the whole of data many times: to make edits of many
+// ranges of one file, use an Index of it.
 func Unique(path string, data []byte, start, end int, text string) (agc.Edit, bool) {
+	return NewIndex(data).Unique(path, start, end, text)
+}
+
+// Once reports whether find occurs exactly once in data, counting
+// overlapping occurrences, as review.ResolveEdit does. An empty find does
+// not occur once.
+func Once(data, find []byte) bool {
+	_, ok := NewIndex(data).Find(find)
+	return ok
+}
+
+// scansBeforeIndex is how many finds an Index answers by reading its file
+// before it indexes the file: a file asked about once or twice is read as
+// before, without the index's time and memory (four bytes a byte).
+const scansBeforeIndex = 4
+
+// Index answers Once and Unique for many finds in one file. The first
+// scansBeforeIndex finds are each answered by reading the file; then the
+// file's suffix array is built (index/suffixarray, O(n)) and each later
+// find costs O(len(find)·log n), not O(n), so that the edits of k hunks or
+// diagnostics of a file of n bytes cost O(n + Σ len(find)·log n), not
+// O(k·n). It is exact: every occurrence of find, overlapping ones too,
+// starts a suffix of the file that has find as its prefix, and the
+// suffix array holds every suffix.
+type Index struct {
+	data  []byte
+	finds int
+	sa    *suffixarray.Index
+}
+
+// NewIndex is an Index of data; it reads nothing yet.
+func NewIndex(data []byte) *Index { return &Index{data: data} }
+
+// Find returns the offset of find's only occurrence in the file; ok is
+// false when find is empty or occurs no times or more than once.
+func (x *Index) Find(find []byte) (int, bool) {
+	if len(find) == 0 {
+		return 0, false
+	}
+	x.finds++
+	if x.sa == nil && x.finds > scansBeforeIndex {
+		scanned(len(x.data))
+		x.sa = suffixarray.New(x.data)
+	}
+	if x.sa != nil {
+		scanned(len(find))
+		if at := x.sa.Lookup(find, 2); len(at) == 1 {
+			return at[0], true
+		}
+		return 0, false
+	}
+	scanned(len(x.data))
+	i := bytes.Index(x.data, find)
+	if i < 0 || bytes.Contains(x.data[i+1:], find) {
+		return 0, false
+	}
+	return i, true
+}
+
+// Once is Once(data, find) of the file's data.
+func (x *Index) Once(find []byte) bool {
+	_, ok := x.Find(find)
+	return ok
+}
+
+// Unique is Unique(path, data, start, end, text) of the file's data.
+func (x *Index) Unique(path string, start, end int, text string) (agc.Edit, bool) {
+	data := x.data
 	if start < 0 || end < start || end > len(data) {
 		return agc.Edit{}, false
 	}
-	if start < end && Once(data, data[start:end]) {
+	if start < end && x.Once(data[start:end]) {
 		return agc.Edit{Path: path, Find: string(data[start:end]), Replace: text}, true
 	}
 	s := lineStart(data, start)
@@ -35,7 +108,7 @@ func Unique(path string, data []byte, start, end int, text string) (agc.Edit, bo
 		e = lineEnd(data, end)
 	}
 	for i := 0; i <= maxWiden; i++ {
-		if s < e && Once(data, data[s:e]) {
+		if s < e && x.Once(data[s:e]) {
 			return agc.Edit{Path: path, Find: string(data[s:e]), Replace: string(data[s:start]) + text + string(data[end:e])}, true
 		}
 		if s == 0 && e == len(data) {
@@ -51,11 +124,30 @@ func Unique(path string, data []byte, start, end int, text string) (agc.Edit, bo
 	return agc.Edit{}, false
 }
 
-// Once reports whether find occurs exactly once in data, counting
-// overlapping occurrences, as review.ResolveEdit does.
-func Once(data, find []byte) bool {
-	i := bytes.Index(data, find)
-	return i >= 0 && !bytes.Contains(data[i+1:], find)
+// counting is set while ScannedBy runs; scannedBytes is then how many
+// bytes Find read: the whole file for a find answered by reading it, the
+// whole file to index it, and the find itself for one the index answers.
+var (
+	counting     atomic.Bool
+	scannedBytes atomic.Int64
+)
+
+func scanned(n int) {
+	if counting.Load() {
+		scannedBytes.Add(int64(n))
+	}
+}
+
+// ScannedBy runs f and returns how many bytes of files Once, Unique and
+// an Index read meanwhile, so that a test can tell linear edit-making
+// from quadratic without a clock, as diag.ScannedBy does for placing. It
+// is for tests: what other goroutines read meanwhile is counted too.
+func ScannedBy(f func()) int64 {
+	scannedBytes.Store(0)
+	counting.Store(true)
+	defer counting.Store(false)
+	f()
+	return scannedBytes.Load()
 }
 
 // lineStart is the offset of the first byte of the line holding offset i.

@@ -1,0 +1,129 @@
+package textedit
+
+import (
+	"bytes"
+	"math/rand/v2"
+	"reflect"
+	"testing"
+
+	"github.com/agcgate/agc-action/agc"
+)
+
+// onceRef and uniqueRef are Once and Unique as they were before Index:
+// each reads the whole file, for each find text.
+func onceRef(data, find []byte) bool {
+	i := bytes.Index(data, find)
+	return i >= 0 && !bytes.Contains(data[i+1:], find)
+}
+
+func uniqueRef(path string, data []byte, start, end int, text string) (agc.Edit, bool) {
+	if start < 0 || end < start || end > len(data) {
+		return agc.Edit{}, false
+	}
+	if start < end && onceRef(data, data[start:end]) {
+		return agc.Edit{Path: path, Find: string(data[start:end]), Replace: text}, true
+	}
+	s := lineStart(data, start)
+	e := end
+	if e == s || data[e-1] != '\n' {
+		e = lineEnd(data, end)
+	}
+	for i := 0; i <= maxWiden; i++ {
+		if s < e && onceRef(data, data[s:e]) {
+			return agc.Edit{Path: path, Find: string(data[s:e]), Replace: string(data[s:start]) + text + string(data[end:e])}, true
+		}
+		if s == 0 && e == len(data) {
+			break
+		}
+		if s > 0 {
+			s = lineStart(data, s-1)
+		}
+		if e < len(data) {
+			e = lineEnd(data, e)
+		}
+	}
+	return agc.Edit{}, false
+}
+
+// checkIndex asks one Index of data every find, first by reading and,
+// past scansBeforeIndex, through the suffix array, and compares each
+// answer with the old functions'.
+func checkIndex(t *testing.T, data []byte, finds [][]byte, ranges [][2]int) {
+	t.Helper()
+	x := NewIndex(data)
+	for _, f := range finds {
+		want := len(f) > 0 && onceRef(data, f) // the old Once panics on an empty find in an empty file
+		at, got := x.Find(f)
+		if got != want || got && at != bytes.Index(data, f) {
+			t.Fatalf("%q in %q: Find %d, %v; want %v at %d", f, data, at, got, want, bytes.Index(data, f))
+		}
+	}
+	y := NewIndex(data)
+	for _, r := range ranges {
+		we, wok := uniqueRef("p", data, r[0], r[1], "T")
+		ge, gok := y.Unique("p", r[0], r[1], "T")
+		if gok != wok || !reflect.DeepEqual(ge, we) {
+			t.Fatalf("%q [%d:%d]: Unique %+v, %v; want %+v, %v", data, r[0], r[1], ge, gok, we, wok)
+		}
+	}
+	if x.finds > scansBeforeIndex && x.sa == nil {
+		t.Fatal("no index was built")
+	}
+}
+
+// TestIndexIsOnce: on many files of a small alphabet, where finds repeat
+// and overlap ("aa" in "aaa"), an Index gives Once's and Unique's answers
+// for every substring, whether it reads the file or its suffix array.
+func TestIndexIsOnce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 300 {
+		data := make([]byte, rng.IntN(40))
+		for i := range data {
+			data[i] = "ab\n"[rng.IntN(3)]
+		}
+		var finds [][]byte
+		var ranges [][2]int
+		for s := 0; s <= len(data); s++ {
+			for e := s; e <= len(data); e++ {
+				finds = append(finds, data[s:e])
+				ranges = append(ranges, [2]int{s, e})
+			}
+		}
+		finds = append(finds, []byte("aba"), []byte("x"), []byte("\n\n"), append(bytes.Clone(data), 'a'))
+		ranges = append(ranges, [2]int{-1, 0}, [2]int{0, len(data) + 1}, [2]int{1, 0})
+		checkIndex(t, data, finds, ranges)
+	}
+	for _, tt := range []struct{ data, find string }{
+		{"aaa", "aa"},     // overlapping: twice
+		{"aXa", "a"},      // twice, apart
+		{"abab", "bab"},   // once
+		{"ababa", "aba"},  // overlapping: twice
+		{"", "a"},         // no file
+		{"a\na\n", "a\n"}, // two lines
+	} {
+		finds := make([][]byte, scansBeforeIndex+2)
+		for i := range finds {
+			finds[i] = []byte(tt.find)
+		}
+		checkIndex(t, []byte(tt.data), finds, nil)
+	}
+}
+
+// FuzzIndex: for any file and any finds, an Index agrees with Once and
+// Unique as they were.
+func FuzzIndex(f *testing.F) {
+	f.Add([]byte("a := 1\nb := 1\nif x {\n\treturn\n}\nif x {\n\treturn\n}\n"), []byte("1\n"), uint16(5), uint16(6))
+	f.Add([]byte("aaaa"), []byte("aa"), uint16(1), uint16(3))
+	f.Fuzz(func(t *testing.T, data, find []byte, s, e uint16) {
+		a, b := min(int(s), int(e), len(data)), min(max(int(s), int(e)), len(data))
+		finds := [][]byte{find}
+		for i := 0; i <= scansBeforeIndex; i++ {
+			finds = append(finds, find, data[a:b])
+		}
+		ranges := [][2]int{{int(s), int(e)}}
+		for i := 0; i <= scansBeforeIndex && len(data) > 0; i++ {
+			ranges = append(ranges, [2]int{int(s) % len(data), int(s)%len(data) + int(e)%(len(data)-int(s)%len(data)+1)})
+		}
+		checkIndex(t, data, finds, ranges)
+	})
+}
