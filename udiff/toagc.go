@@ -46,8 +46,9 @@ func ToAGC(name string, files []File, opts ToAGCOptions) (*agc.Response, []diag.
 		if p == "" {
 			continue // a deleted file
 		}
+		t := newText(data, f.Hunks)
 		for i := range f.Hunks {
-			fd := c.finding(p, data, &f.Hunks[i])
+			fd := c.finding(p, t, i, &f.Hunks[i])
 			fd.ID = ids.Unique(fd.ID)
 			if fd.Severity == agc.Blocking {
 				r.Verdict = agc.Block
@@ -55,14 +56,57 @@ func ToAGC(name string, files []File, opts ToAGCOptions) (*agc.Response, []diag.
 			r.Findings = append(r.Findings, fd)
 		}
 	}
-	return r, c.lints
+	return r, c.lints.List()
 }
 
 type converter struct {
 	name  string
 	opts  ToAGCOptions
 	class string
-	lints []diag.Lint
+	lints diag.Lints // the first diag.MaxLints, and how many more
+}
+
+// text is a file under the source root (data nil: none) as its hunks
+// need it, found once for all of them: a hunk's line was found by
+// counting the file's lines from its start and its find texts by reading
+// the whole file, O(hunks × file) for a diff of many hunks of one file.
+type text struct {
+	data  []byte
+	index *textedit.Index
+	// starts holds, for hunk i, diag.LineOffset of its old line (oldLine)
+	// at 2i and of the line after its first (firstLine) at 2i+1: -1 when
+	// there is no such line.
+	starts []int
+}
+
+func newText(data []byte, hunks []Hunk) *text {
+	if data == nil {
+		return &text{}
+	}
+	lines := make([]int, 0, 2*len(hunks))
+	for i := range hunks {
+		lead, _ := context(&hunks[i])
+		lines = append(lines, oldLine(&hunks[i]), firstLine(&hunks[i], lead)+1)
+	}
+	return &text{data: data, index: textedit.NewIndex(data), starts: diag.LineOffsets(data, lines)}
+}
+
+// oldLine is the line of the file where the hunk's old lines start: after
+// the line its header names when it has none.
+func oldLine(h *Hunk) int {
+	if h.OldLines == 0 {
+		return h.OldStart + 1
+	}
+	return h.OldStart
+}
+
+// firstLine is the first line the hunk changes, before the file is
+// consulted.
+func firstLine(h *Hunk, lead string) int {
+	if h.OldLines == 0 {
+		return h.OldStart + 1
+	}
+	return h.OldStart + strings.Count(lead, "\n")
 }
 
 // resolve picks the file's path under the source root: the new side's
@@ -93,23 +137,22 @@ func (c *converter) resolve(f File) (string, []byte) {
 }
 
 func (c *converter) lint(line int, format string, args ...any) {
-	c.lints = append(c.lints, diag.Lint{Place: diag.Place{File: c.name, Line: line}, Message: fmt.Sprintf(format, args...)})
+	c.lints.Addf(diag.Place{File: c.name, Line: line}, format, args...)
 }
 
-func (c *converter) finding(p string, data []byte, h *Hunk) agc.Finding {
+func (c *converter) finding(p string, t *text, i int, h *Hunk) agc.Finding {
 	lead, trail := context(h)
 	old, repl := h.Old(), h.New()
 	coreOld := old[len(lead) : len(old)-len(trail)]
 	coreNew := repl[len(lead) : len(repl)-len(trail)]
-	first := h.OldStart + strings.Count(lead, "\n")
-	if h.OldLines == 0 {
-		first = h.OldStart + 1
-	}
+	first := firstLine(h, lead)
 	last := first + max(strings.Count(coreOld, "\n"), 1) - 1
 	if coreOld != "" && !strings.HasSuffix(coreOld, "\n") {
 		last = first + strings.Count(coreOld, "\n")
 	}
-	if coreOld == "" && data != nil && first > bytes.Count(data, []byte("\n")) {
+	// The line after first does not start: first is past the file's
+	// last line break (first > bytes.Count(data, "\n")).
+	if coreOld == "" && t.data != nil && t.starts[2*i+1] < 0 {
 		first, last = max(first-1, 1), max(first-1, 1)
 	}
 	lines := strconv.Itoa(first)
@@ -131,7 +174,7 @@ func (c *converter) finding(p string, data []byte, h *Hunk) agc.Finding {
 	if c.opts.Advisory {
 		f.Severity = agc.Advisory
 	}
-	f.Remedy = c.remedy(p, data, h, old, repl, lead, trail, coreNew)
+	f.Remedy = c.remedy(p, t, i, h, old, repl, lead, trail, coreNew)
 	sum := sha256.Sum256([]byte(coreOld + "\x00" + coreNew))
 	f.ID = c.opts.Gate + "/" + c.class + "/" + p + "@" + hex.EncodeToString(sum[:6])
 	return f
@@ -140,7 +183,8 @@ func (c *converter) finding(p string, data []byte, h *Hunk) agc.Finding {
 // remedy is the hunk as a patch: against the file, its changed bytes
 // alone (context trimmed) with a find text that occurs once; without the
 // file, the hunk's old side as the find text.
-func (c *converter) remedy(p string, data []byte, h *Hunk, old, repl, lead, trail, coreNew string) agc.Remedy {
+func (c *converter) remedy(p string, t *text, i int, h *Hunk, old, repl, lead, trail, coreNew string) agc.Remedy {
+	data := t.data
 	delegate := agc.Remedy{Kind: agc.RemedyDelegate, Role: "author of the change", Authority: "the output of " + c.opts.Gate}
 	if data == nil {
 		if old == "" {
@@ -149,21 +193,17 @@ func (c *converter) remedy(p string, data []byte, h *Hunk, old, repl, lead, trai
 		}
 		return agc.Remedy{Kind: agc.RemedyPatch, Edits: []agc.Edit{{Path: p, Find: old, Replace: repl}}}
 	}
-	line := h.OldStart
-	if h.OldLines == 0 {
-		line++
-	}
-	off, ok := diag.LineOffset(data, line)
-	if !ok || !bytes.HasPrefix(data[off:], []byte(old)) {
-		i := bytes.Index(data, []byte(old))
-		if old == "" || i < 0 || !textedit.Once(data, []byte(old)) {
+	line, off := oldLine(h), t.starts[2*i]
+	if off < 0 || !bytes.HasPrefix(data[off:], []byte(old)) {
+		at, ok := t.index.Find([]byte(old)) // its only occurrence
+		if !ok {
 			c.lint(h.Line, "the hunk's old lines are not in %s as it is: no patch remedy", p)
 			return delegate
 		}
 		c.lint(h.Line, "the hunk's old lines are not at line %d of %s but elsewhere; patched there", line, p)
-		off = i
+		off = at
 	}
-	e, ok := textedit.Unique(p, data, off+len(lead), off+len(old)-len(trail), coreNew)
+	e, ok := t.index.Unique(p, off+len(lead), off+len(old)-len(trail), coreNew)
 	if !ok {
 		c.lint(h.Line, "no text around the hunk occurs once in %s: no patch remedy", p)
 		return delegate
