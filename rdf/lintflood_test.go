@@ -2,12 +2,14 @@ package rdf
 
 import (
 	"fmt"
+	"reflect"
 	"strings"
 	"testing"
 	"testing/fstest"
 
 	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/diag"
+	"github.com/agcgate/agc-action/textedit"
 )
 
 // TestReadLintFlood is the attack of an rdjson or rdjsonl input whose
@@ -91,6 +93,54 @@ func TestLineIndexIsLineOffset(t *testing.T) {
 			if got, ok := idx.start(n); ok != wok || ok && got != want {
 				t.Errorf("%q line %d: %d, %v; LineOffset %d, %v", s, n, got, ok, want, wok)
 			}
+		}
+	}
+}
+
+// TestSuggestionsMadeInOnePass is the attack of many diagnostics with
+// suggestions in one large source: each suggestion's find text was made
+// unique by reading the whole source (textedit.Unique), once for its
+// bytes and again for each widening, O(diagnostics × file). One index of
+// the source (textedit.Index) answers them all, and the edits are those
+// textedit.Unique makes.
+func TestSuggestionsMadeInOnePass(t *testing.T) {
+	const lines, n = 20000, 500
+	var sb strings.Builder
+	for i := range lines {
+		fmt.Fprintf(&sb, "v%05d\n", i+1) // each line once; "v0" on every line
+	}
+	src := sb.String()
+	var b strings.Builder
+	b.WriteString(`{"source":{"name":"l"},"diagnostics":[`)
+	for i := range n {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		// Even: the replaced bytes (v0) occur on every line, and the find
+		// text is widened to the line; odd: they occur once.
+		end := 3 + 4*(i%2)
+		fmt.Fprintf(&b, `{"message":"m","location":{"path":"big.go","range":{"start":{"line":%d}}},`+
+			`"suggestions":[{"range":{"start":{"line":%d,"column":1},"end":{"line":%d,"column":%d}},"text":"y%d"}]}`, lines-i, lines-i, lines-i, end, i)
+	}
+	b.WriteString("]}")
+	res, _, err := ReadResult("many.rdjson", []byte(b.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fsys := fstest.MapFS{"big.go": {Data: []byte(src)}}
+	var rs []*agc.Response
+	read := textedit.ScannedBy(func() { rs, _ = ToAGC(res, ToAGCOptions{FS: fsys, Input: []byte(b.String())}) })
+	if limit := 8*int64(len(src)) + int64(b.Len()); read > limit {
+		t.Errorf("%d diagnostics read %d bytes of a %d-byte source (%.0f times)", n, read, len(src), float64(read)/float64(len(src)))
+	}
+	if len(rs) != 1 || len(rs[0].Findings) != n {
+		t.Fatalf("%d responses", len(rs))
+	}
+	for i, f := range rs[0].Findings {
+		s := 7 * (lines - i - 1)
+		want, ok := textedit.Unique("big.go", []byte(src), s, s+2+4*(i%2), fmt.Sprintf("y%d", i))
+		if !ok || len(f.Remedy.Edits) != 1 || !reflect.DeepEqual(f.Remedy.Edits[0], want) {
+			t.Fatalf("finding %d: %+v, want %+v", i, f.Remedy, want)
 		}
 	}
 }

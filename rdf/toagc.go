@@ -110,6 +110,10 @@ type converter struct {
 	lines  map[string]lineIndex
 	hashes map[lineKey][]byte // lineHash's states
 	lints  diag.Lints         // the first diag.MaxLints, and how many more
+	// finds answers the suggestions' find texts of each file: one index
+	// for all its diagnostics, each of which read the whole file
+	// (textedit.Unique), O(diagnostics × file).
+	finds map[string]*textedit.Index
 }
 
 // lineIndex is where each line of a file starts, found once: a
@@ -325,7 +329,15 @@ func (c *converter) edit(p string, d *Diagnostic) (agc.Edit, bool) {
 		}
 		text.WriteString(sp.text)
 	}
-	e, ok := textedit.Unique(p, data, spans[0].s, spans[len(spans)-1].e, text.String())
+	x, ok := c.finds[p]
+	if !ok {
+		x = textedit.NewIndex(data)
+		if c.finds == nil {
+			c.finds = map[string]*textedit.Index{}
+		}
+		c.finds[p] = x
+	}
+	e, ok := x.Unique(p, spans[0].s, spans[len(spans)-1].e, text.String())
 	if !ok {
 		c.lint(d, "no text around the suggestions occurs once in %s; the suggestions are not a patch remedy", p)
 	}
