@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"io"
 	"io/fs"
+	"math"
+	"sort"
 
 	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/review"
@@ -27,6 +29,7 @@ func FromAGC(rs []*agc.Response, opts WriteOptions) *Result {
 	if len(rs) == 1 {
 		out.Source = &Source{Name: rs[0].Gate.ID}
 	}
+	srcs := &sources{fsys: opts.FS, files: map[string]*source{}}
 	for _, r := range rs {
 		for i := range r.Findings {
 			f := &r.Findings[i]
@@ -34,7 +37,7 @@ func FromAGC(rs []*agc.Response, opts WriteOptions) *Result {
 				out.Diagnostics = append(out.Diagnostics, &Diagnostic{Raw: raw})
 				continue
 			}
-			out.Diagnostics = append(out.Diagnostics, fromFinding(r, f, opts))
+			out.Diagnostics = append(out.Diagnostics, fromFinding(r, f, srcs))
 		}
 	}
 	return out
@@ -90,7 +93,47 @@ func restored(f *agc.Finding) json.RawMessage {
 	return d
 }
 
-func fromFinding(r *agc.Response, f *agc.Finding, opts WriteOptions) *Diagnostic {
+// sources reads each file of the source root once for the suggestions of
+// all findings: each edit read its file again, looked for its find text
+// in the whole file and counted the lines before it, O(findings × file).
+type sources struct {
+	fsys  fs.FS
+	files map[string]*source // nil: not readable
+}
+
+// source is a file's bytes, where its lines start (found when a find is
+// first placed) and one index of its find texts.
+type source struct {
+	data  []byte
+	lines lineIndex
+	finds *textedit.Index
+}
+
+func (ss *sources) file(p string) *source {
+	if s, ok := ss.files[p]; ok {
+		return s
+	}
+	var s *source
+	if data, err := fs.ReadFile(ss.fsys, p); err == nil {
+		s = &source{data: data, finds: textedit.NewIndex(data)}
+	}
+	ss.files[p] = s
+	return s
+}
+
+// position is positionAt(s.data, off).
+func (s *source) position(off int) Position {
+	if len(s.data) > math.MaxInt32 {
+		return positionAt(s.data, off)
+	}
+	if s.lines == nil {
+		s.lines = newLineIndex(s.data)
+	}
+	line := sort.Search(len(s.lines), func(i int) bool { return int(s.lines[i]) > off })
+	return Position{Line: line, Column: off - int(s.lines[line-1]) + 1}
+}
+
+func fromFinding(r *agc.Response, f *agc.Finding, srcs *sources) *Diagnostic {
 	d := &Diagnostic{
 		Message:  f.What,
 		Severity: SeverityWarning,
@@ -110,18 +153,21 @@ func fromFinding(r *agc.Response, f *agc.Finding, opts WriteOptions) *Diagnostic
 			}
 		}
 	}
-	if f.Remedy.Kind == agc.RemedyPatch && opts.FS != nil {
+	if f.Remedy.Kind == agc.RemedyPatch && srcs.fsys != nil {
 		for _, e := range f.Remedy.Edits {
 			if e.Path != p {
 				continue
 			}
-			data, err := fs.ReadFile(opts.FS, e.Path)
-			if err != nil || !textedit.Once(data, []byte(e.Find)) {
+			src := srcs.file(e.Path)
+			if src == nil {
 				continue
 			}
-			s := bytes.Index(data, []byte(e.Find))
+			s, ok := src.finds.Find([]byte(e.Find)) // its only occurrence
+			if !ok {
+				continue
+			}
 			d.Suggestions = append(d.Suggestions, Suggestion{
-				Range: &Range{Start: positionAt(data, s), End: ptrTo(positionAt(data, s+len(e.Find)))},
+				Range: &Range{Start: src.position(s), End: ptrTo(src.position(s + len(e.Find)))},
 				Text:  e.Replace,
 			})
 		}
