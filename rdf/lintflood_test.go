@@ -46,28 +46,13 @@ func TestReadLintFlood(t *testing.T) {
 // lines are indexed once, and the findings are those Offsets gives.
 func TestRangesFoundInOnePass(t *testing.T) {
 	const lines, n = 20000, 500
-	var sb strings.Builder
-	for i := range lines {
-		fmt.Fprintf(&sb, "v%05d\n", i+1) // 7 bytes a line, each line once
-	}
-	src := sb.String()
-	var b strings.Builder
-	b.WriteString(`{"source":{"name":"l"},"diagnostics":[`)
-	for i := range n {
-		if i > 0 {
-			b.WriteString(",")
-		}
-		fmt.Fprintf(&b, `{"message":"m%d","location":{"path":"big.go","range":{"start":{"line":%d,"column":2}}},`+
+	src, log, res := manySuggestions(t, lines, n, func(i int) string {
+		return fmt.Sprintf(`{"message":"m%d","location":{"path":"big.go","range":{"start":{"line":%d,"column":2}}},`+
 			`"suggestions":[{"range":{"start":{"line":%d,"column":1},"end":{"line":%d,"column":3}},"text":"y%d"}]}`, i%7, lines-i, lines-i, lines-i, i)
-	}
-	b.WriteString("]}")
-	res, _, err := ReadResult("many.rdjson", []byte(b.String()))
-	if err != nil {
-		t.Fatal(err)
-	}
+	})
 	fsys := fstest.MapFS{"big.go": {Data: []byte(src)}}
 	var rs []*agc.Response
-	read := diag.ScannedBy(func() { rs, _ = ToAGC(res, ToAGCOptions{FS: fsys, Input: []byte(b.String())}) })
+	read := diag.ScannedBy(func() { rs, _ = ToAGC(res, ToAGCOptions{FS: fsys, Input: log}) })
 	if read > 2*int64(len(src)) {
 		t.Errorf("%d diagnostics read %d bytes of a %d-byte source (%.0f times)", n, read, len(src), float64(read)/float64(len(src)))
 	}
@@ -105,32 +90,16 @@ func TestLineIndexIsLineOffset(t *testing.T) {
 // textedit.Unique makes.
 func TestSuggestionsMadeInOnePass(t *testing.T) {
 	const lines, n = 20000, 500
-	var sb strings.Builder
-	for i := range lines {
-		fmt.Fprintf(&sb, "v%05d\n", i+1) // each line once; "v0" on every line
-	}
-	src := sb.String()
-	var b strings.Builder
-	b.WriteString(`{"source":{"name":"l"},"diagnostics":[`)
-	for i := range n {
-		if i > 0 {
-			b.WriteString(",")
-		}
-		// Even: the replaced bytes (v0) occur on every line, and the find
-		// text is widened to the line; odd: they occur once.
-		end := 3 + 4*(i%2)
-		fmt.Fprintf(&b, `{"message":"m","location":{"path":"big.go","range":{"start":{"line":%d}}},`+
-			`"suggestions":[{"range":{"start":{"line":%d,"column":1},"end":{"line":%d,"column":%d}},"text":"y%d"}]}`, lines-i, lines-i, lines-i, end, i)
-	}
-	b.WriteString("]}")
-	res, _, err := ReadResult("many.rdjson", []byte(b.String()))
-	if err != nil {
-		t.Fatal(err)
-	}
+	// Even: the replaced bytes (v0) occur on every line, and the find text
+	// is widened to the line; odd: they occur once.
+	src, log, res := manySuggestions(t, lines, n, func(i int) string {
+		return fmt.Sprintf(`{"message":"m","location":{"path":"big.go","range":{"start":{"line":%d}}},`+
+			`"suggestions":[{"range":{"start":{"line":%d,"column":1},"end":{"line":%d,"column":%d}},"text":"y%d"}]}`, lines-i, lines-i, lines-i, 3+4*(i%2), i)
+	})
 	fsys := fstest.MapFS{"big.go": {Data: []byte(src)}}
 	var rs []*agc.Response
-	read := textedit.ScannedBy(func() { rs, _ = ToAGC(res, ToAGCOptions{FS: fsys, Input: []byte(b.String())}) })
-	if limit := 8*int64(len(src)) + int64(b.Len()); read > limit {
+	read := textedit.ScannedBy(func() { rs, _ = ToAGC(res, ToAGCOptions{FS: fsys, Input: log}) })
+	if limit := 8*int64(len(src)) + int64(len(log)); read > limit {
 		t.Errorf("%d diagnostics read %d bytes of a %d-byte source (%.0f times)", n, read, len(src), float64(read)/float64(len(src)))
 	}
 	if len(rs) != 1 || len(rs[0].Findings) != n {
@@ -143,4 +112,28 @@ func TestSuggestionsMadeInOnePass(t *testing.T) {
 			t.Fatalf("finding %d: %+v, want %+v", i, f.Remedy, want)
 		}
 	}
+}
+
+// manySuggestions is a source of lines lines, each once ("v00001"), and
+// the rdjson log, read, of n diagnostics in it, the i-th written by d(i).
+func manySuggestions(t *testing.T, lines, n int, d func(i int) string) (src string, log []byte, res *Result) {
+	t.Helper()
+	var sb strings.Builder
+	for i := range lines {
+		fmt.Fprintf(&sb, "v%05d\n", i+1) // 7 bytes a line
+	}
+	var b strings.Builder
+	b.WriteString(`{"source":{"name":"l"},"diagnostics":[`)
+	for i := range n {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		b.WriteString(d(i))
+	}
+	b.WriteString("]}")
+	res, _, err := ReadResult("many.rdjson", []byte(b.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sb.String(), []byte(b.String()), res
 }
