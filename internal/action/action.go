@@ -109,7 +109,7 @@ func (r *actionRun) exec(ctx context.Context) int {
 		workflowCommand(r.e.Stdout, "error", err.Error())
 		return cmdenv.ExitUsage
 	}
-	for _, l := range c.lint {
+	for _, l := range c.lint.lines() {
 		r.warn(l)
 	}
 	gh, why, err := r.client()
@@ -276,7 +276,7 @@ func (r *actionRun) collectSARIF(c *collected, f inputFile) error {
 		return fmt.Errorf("input \"sarif\": %w", err)
 	}
 	for _, l := range diag.Bound(lints) {
-		c.lint = append(c.lint, l.String())
+		c.lint.add(l.String())
 	}
 	reread := func() ([]byte, error) { return r.readWorkspace(f.path, sarif.DefaultMaxBytes) }
 	c.addSARIF(name, reread, f.gate, runs)

@@ -26,7 +26,7 @@ type collected struct {
 	agc    []*agc.Response   // answers given as AGC (uploaded as one SARIF log)
 	checks []validate.Input  // the AGC documents validated
 	vs     []validate.Violation
-	lint   []string // repairs the readers made, for the log
+	lint   lintLines // repairs the readers made, for the log
 	// paired reports whether an input line pairs files with a gate id.
 	paired func(id string) bool
 	runs   []sarifAnswer // unpaired SARIF runs, kept until every log is read
@@ -147,7 +147,7 @@ func collectAGC(c *collected, reg *formats.Registry, root, file string, data []b
 			return
 		}
 		for _, l := range lints { // at most three (extract.Find)
-			c.lint = append(c.lint, fmt.Sprintf("%s:%d: %s", name, l.Line, l.Message))
+			c.lint.add(fmt.Sprintf("%s:%d: %s", name, l.Line, l.Message))
 		}
 		c.addAGC(fmt.Sprintf("%s:%d", name, b.StartLine+1), b.Content, pair)
 	}
@@ -164,7 +164,7 @@ func (c *collected) addBridged(reg *formats.Registry, root, name string, data []
 	}
 	rs, lints, err := f.Read(name, data, opts)
 	for _, l := range diag.Bound(lints) {
-		c.lint = append(c.lint, l.String())
+		c.lint.add(l.String())
 	}
 	if err != nil {
 		c.vs = append(c.vs, unreadable(name, err))
@@ -390,7 +390,7 @@ func (r *actionRun) collectDiffs(c *collected) error {
 		}
 		rs, lints, err := f.Read(name, data, formats.ReadOptions{FS: fsys, Root: filepath.ToSlash(r.root), FailLevel: r.cfg.failLevel, Gate: in.gate})
 		for _, l := range diag.Bound(lints) {
-			c.lint = append(c.lint, l.String())
+			c.lint.add(l.String())
 		}
 		if err != nil {
 			c.vs = append(c.vs, unreadable(name, err))
