@@ -103,10 +103,16 @@ func LocateInRecord(data []byte, n int, places ...*diag.Place) {
 // LocateInRecords is LocateInRecord for the places of many records
 // (by their line), reading data once for all of them rather than once
 // for each: a file of many records, each with a violation, would
-// otherwise be read from its start for every one.
+// otherwise be read from its start for every one. Record 0 is the whole
+// of data (a document that is not JSON Lines): its places are placed as
+// diag.Locate places them.
 func LocateInRecords(data []byte, byRecord map[int][]*diag.Place) {
+	diag.Locate(data, byRecord[0]...)
 	var lines []int
 	for n, places := range byRecord {
+		if n == 0 {
+			continue
+		}
 		for _, p := range places {
 			if p.Line == 0 {
 				lines = append(lines, n)

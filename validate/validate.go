@@ -152,10 +152,6 @@ func locate(inputs []Input, vs []Violation) {
 		if !ok {
 			continue
 		}
-		if places, ok := byRecord[0]; ok {
-			diag.Locate(src, places...)
-			delete(byRecord, 0)
-		}
 		agc.LocateInRecords(src, byRecord)
 	}
 }

@@ -281,10 +281,7 @@ func (c *collected) placeRefusals() {
 		if err != nil {
 			continue
 		}
-		byRecord := byInput[in]
-		diag.Locate(data, byRecord[0]...)
-		delete(byRecord, 0)
-		agc.LocateInRecords(data, byRecord)
+		agc.LocateInRecords(data, byInput[in])
 	}
 }
 
