@@ -37,6 +37,7 @@ func Locate(src []byte, places ...*Place) {
 // Offsets returns, for each pointer, the byte offset in src of the value
 // it names, or of its nearest enclosing value that exists, or -1.
 func Offsets(src []byte, pointers []string) []int64 {
+	scanned(len(src)) // the walk below reads src once
 	root := &node{off: -1}
 	paths := make([][]*node, len(pointers))
 	for i, p := range pointers {

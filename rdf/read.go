@@ -88,13 +88,20 @@ func ReadLines(file string, data []byte) (*Result, []diag.Lint, error) {
 		d := rd.diagnostic(m, "")
 		d.Line = lineNo
 		res.Diagnostics = append(res.Diagnostics, d)
-		for _, l := range rd.lints.List() {
+		ls := rd.lints.List()
+		if !lints.Full() {
+			places := make([]*diag.Place, len(ls))
+			for i := range ls {
+				places[i] = &ls[i].Place
+			}
+			diag.Locate(line, places...) // one walk of the line for all its lints
+		}
+		for _, l := range ls {
 			if lints.Full() {
 				lints.Add(diag.Lint{More: l.More}) // counted, not placed
 				continue
 			}
 			l.File = file
-			diag.Locate(line, &l.Place)
 			l.Line = lineNo
 			lints.Add(l)
 		}
