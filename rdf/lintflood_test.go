@@ -1,6 +1,8 @@
 package rdf
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"reflect"
 	"strings"
@@ -59,11 +61,17 @@ func TestRangesFoundInOnePass(t *testing.T) {
 	if len(rs) != 1 || len(rs[0].Findings) != n {
 		t.Fatalf("%d responses", len(rs))
 	}
-	// The same ids as the source read for each: ids hash each line's text.
+	// The same ids as the source read for each: an id hashes its line's
+	// text and its message (docs/rdf-mapping.md).
 	for i, f := range rs[0].Findings {
 		s, _, ok := Offsets([]byte(src), &Range{Start: Position{Line: lines - i}})
 		if !ok || s != 7*(lines-i-1) || f.Remedy.Kind != agc.RemedyPatch {
 			t.Fatalf("finding %d: %+v (line at %d, %v)", i, f, s, ok)
+		}
+		line, _, _ := strings.Cut(src[s:], "\n")
+		sum := sha256.Sum256([]byte(strings.TrimSpace(line) + "\x00" + fmt.Sprintf("m%d", i%7)))
+		if want := "@" + hex.EncodeToString(sum[:6]); !strings.HasSuffix(f.ID, want) {
+			t.Fatalf("finding %d: id %q, want it to end %q", i, f.ID, want)
 		}
 	}
 }
