@@ -19,7 +19,12 @@ import (
 //     its components matches M, so under a directory with such a
 //     component every path matches, and under any other only names that
 //     match M (those are matched path by path: doublestar does not match
-//     "**/0*/**" against "0", though "0*" matches "0").
+//     "**/0*/**" against "0", though "0*" matches "0");
+//   - a plain pattern P of k segments ("docs/*.md", "d000/link.go"): it
+//     matches only paths of k components, each matching its segment, so
+//     it matches nothing in a directory that is not k-1 deep or whose
+//     components do not match the first k-1 segments, and in one that
+//     does, exactly the names that match the last segment.
 //
 // A pattern is plain when every segment matches exactly one path
 // component: no "**", no braces (which may hold a "/"), no escapes, and no
@@ -55,6 +60,7 @@ const (
 	matchAll               // every path under the directory matches
 	matchNone              // no path under the directory matches
 	byName                 // a path matches when its name matches dirGlob.name
+	byLast                 // a path matches exactly when its name matches dirGlob.name
 )
 
 // forDir returns the scope's decisions for the entries of the directory
@@ -124,6 +130,21 @@ func (g *glob) forDir(comps []string) dirGlob {
 		}
 		return d
 	}
+	if plain(g.pattern) {
+		segs := strings.Split(g.pattern, "/")
+		d.how = matchNone
+		if len(segs) != len(comps)+1 {
+			return d
+		}
+		for i, c := range comps {
+			if !doublestar.MatchUnvalidated(segs[i], c) {
+				return d
+			}
+		}
+		d.how, d.name = byLast, segs[len(comps)]
+		d.literal = !strings.ContainsAny(d.name, "*?[")
+		return d
+	}
 	if m, ok := strings.CutPrefix(g.pattern, "**/"); ok {
 		if m, ok = strings.CutSuffix(m, "/**"); ok && !strings.Contains(m, "/") && plain(m) {
 			d.how, d.name = byName, m
@@ -147,13 +168,17 @@ func (d *dirGlob) match(path, name string) bool {
 		return true
 	case matchNone:
 		return false
-	case byName:
+	case byName, byLast:
 		// A name that does not match M leaves the path unmatched. One that
-		// does is checked on the whole path: doublestar does not match
-		// "**/0*/**" against "0", nor "0*/**", though "0*" matches "0".
+		// does is checked on the whole path for "**/M/**": doublestar does
+		// not match "**/0*/**" against "0", nor "0*/**", though "0*"
+		// matches "0".
 		if utf8.ValidString(name) {
 			if d.literal && name != d.name || !d.literal && !doublestar.MatchUnvalidated(d.name, name) {
 				return false
+			}
+			if d.how == byLast {
+				return true
 			}
 		}
 	}
@@ -210,10 +235,11 @@ func plain(p string) bool {
 }
 
 // plainClass reports whether a character class (what lies between "[" and
-// "]") cannot match "/": it is not negated, and neither holds "/" nor a
-// range across it.
+// "]") cannot match "/": it is not negated, and neither holds "/" (not
+// even as the end of a range, which would split the pattern's segments at
+// it) nor a range across it.
 func plainClass(c string) bool {
-	if c == "" || c[0] == '!' || c[0] == '^' {
+	if c == "" || c[0] == '!' || c[0] == '^' || strings.IndexByte(c, '/') >= 0 {
 		return false
 	}
 	last := rune(-1)

@@ -44,7 +44,10 @@ func TestPlain(t *testing.T) {
 	for p, want := range map[string]bool{
 		"src": true, "d0[0-4]*": true, "a/*.go": true, "a?b/c": true, "[abc]": true,
 		"**": false, "a**": false, "{a,b}": false, `a\/b`: false, "[!a]": false, "[^a]": false,
-		"[/]": false, "[.-0]": false, "[a-/]": true, "[-/]": false, "": false,
+		"[/]": false, "[.-0]": false, "[-/]": false, "": false,
+		// A reversed range cannot match "/", but its "/" would split the
+		// pattern's segments in two (FuzzDirScope: "[0-/]" and "0").
+		"[a-/]": false, "[0-/]": false,
 	} {
 		if got := plain(p); got != want {
 			t.Errorf("plain(%q) = %v, want %v", p, got, want)
