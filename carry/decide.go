@@ -84,7 +84,15 @@ func changes(then, now *fingerprint.Result) []string {
 		out = append(out, fmt.Sprintf("the gate changed: %q version %q, was %q version %q", now.Gate.ID, now.Gate.Version, then.Gate.ID, then.Gate.Version))
 	}
 	out = append(out, fingerprint.GateChanges(then.Gate, now.Gate)...)
-	for _, ch := range fingerprint.Diff(then.Entries(), now.Entries()) {
+	thenTree, err := then.Entries()
+	var nowTree fingerprint.Tree
+	if err == nil {
+		nowTree, err = now.Entries()
+	}
+	if err != nil {
+		return append(out, fmt.Sprintf("the entries could not be listed to say what changed: %v", err))
+	}
+	for _, ch := range fingerprint.Diff(thenTree, nowTree) {
 		out = append(out, ch.String())
 	}
 	return out

@@ -31,17 +31,23 @@ type Result struct {
 	Tree        Tree
 	Fingerprint string
 
-	count int         // how many entries are selected, while tree is set
-	tree  func() Tree // makes Tree; nil once made, or when Tree was given
+	count int                  // how many entries are selected, while tree is set
+	tree  func() (Tree, error) // makes Tree; nil once made, or when Tree was given
 }
 
 // Entries returns the tree the fingerprint was computed over (Tree),
-// making it on the first call. Not safe for concurrent use.
-func (r *Result) Entries() Tree {
+// making it on the first call: from the listing, or, when the walk left
+// out trees beneath which the scope selects nothing, by listing the whole
+// tree again, which can fail. Not safe for concurrent use.
+func (r *Result) Entries() (Tree, error) {
 	if r.tree != nil {
-		r.Tree, r.tree = r.tree(), nil
+		t, err := r.tree()
+		if err != nil {
+			return Tree{}, err
+		}
+		r.Tree, r.tree = t, nil
 	}
-	return r.Tree
+	return r.Tree, nil
 }
 
 // Count is how many entries the fingerprint covers, len(Entries().Selected)
@@ -59,7 +65,11 @@ func Compute(ctx context.Context, repo Repo, o Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	l, err := list(ctx, repo, commit, o.Scope)
+	l, err := list(ctx, repo, commit, o.Scope, &pruning{scope: o.Scope, keep: o.GateConfigs})
+	if err == nil && l.pruned && l.selectsLink() {
+		// A selected link may point into a tree the walk left out.
+		l, err = list(ctx, repo, commit, o.Scope, nil)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -79,26 +89,43 @@ func Compute(ctx context.Context, repo Repo, o Options) (*Result, error) {
 	} else {
 		fp = l.sum(o.Scope, gate, in, n)
 	}
-	tree := func() Tree {
+	tree := func() (Tree, error) {
+		if l.pruned {
+			all, err := list(ctx, repo, commit, o.Scope, nil)
+			if err != nil {
+				return Tree{}, err
+			}
+			allIn, allN, err := selectIn(all.size(), all.at, all.symlinks(), o.Scope, slices.Clone(all.picked), read)
+			switch {
+			case err != nil:
+				return Tree{}, fmt.Errorf("commit %s: %w", commit, err)
+			case allN != n:
+				return Tree{}, fmt.Errorf("commit %s: the whole tree selects %d entries, the walk %d", commit, allN, n)
+			}
+			l, in = all, allIn
+		}
 		l.makeEntries()
-		return Tree{All: l.entries, Selected: pick(l.entries, in, n)}
+		return Tree{All: l.entries, Selected: pick(l.entries, in, n)}, nil
 	}
 	res := &Result{Commit: commit, Scope: o.Scope, Gate: gate, Fingerprint: fp, count: n, tree: tree}
 	if !o.Lazy {
-		res.Entries()
+		if _, err := res.Entries(); err != nil {
+			return nil, err
+		}
 	}
 	return res, nil
 }
 
 // list lists commit's tree: through a Git, which picks the entries the
-// scope selects while git sends the trees, or through repo.Tree.
-func list(ctx context.Context, repo Repo, commit string, s Scope) (*listing, error) {
+// scope selects while git sends the trees and leaves out those p prunes,
+// or through repo.Tree.
+func list(ctx context.Context, repo Repo, commit string, s Scope, p *pruning) (*listing, error) {
 	if g, ok := repo.(*Git); ok {
 		var scope *Scope
 		if !s.Whole() {
 			scope = &s
 		}
-		return g.list(ctx, commit, scope)
+		return g.list(ctx, commit, scope, p)
 	}
 	all, err := repo.Tree(ctx, commit)
 	if err != nil {

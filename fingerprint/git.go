@@ -117,7 +117,7 @@ func (g *Git) remember(o object) error {
 // they are about half the bytes of the listing, and git does not have to
 // format them. See walkTree.
 func (g *Git) Tree(ctx context.Context, commit string) ([]Entry, error) {
-	l, err := g.list(ctx, commit, nil)
+	l, err := g.list(ctx, commit, nil, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -125,8 +125,9 @@ func (g *Git) Tree(ctx context.Context, commit string) ([]Entry, error) {
 	return l.entries, nil
 }
 
-// list lists commit's tree, deciding what scope selects (see walkTree).
-func (g *Git) list(ctx context.Context, commit string, scope *Scope) (*listing, error) {
+// list lists commit's tree, deciding what scope selects and leaving out
+// the trees p prunes (see walkTree).
+func (g *Git) list(ctx context.Context, commit string, scope *Scope, p *pruning) (*listing, error) {
 	if commit != g.commit {
 		if !ValidOID(commit) {
 			return nil, fmt.Errorf("commit %q: not an object id", commit)
@@ -135,7 +136,7 @@ func (g *Git) list(ctx context.Context, commit string, scope *Scope) (*listing, 
 			return nil, err
 		}
 	}
-	l, err := g.walkTree(ctx, g.tree, len(commit)/2, scope)
+	l, err := g.walkTree(ctx, g.tree, len(commit)/2, scope, p)
 	if err != nil {
 		return nil, fmt.Errorf("%s: commit %s: %w", g.Dir, commit, err)
 	}

@@ -23,6 +23,10 @@ type listing struct {
 	hexLen  int
 	picked  []bool // by index into entries; nil when not picked during the walk
 	links   []int  // the indices of the symlinks, when walked is set
+	// pruned is set when the walk left out trees beneath which the scope
+	// selects nothing: the listing holds every selected entry (before the
+	// closure), but not every entry.
+	pruned bool
 }
 
 // spanChunk is how many spans one chunk of a spanList holds.
@@ -200,6 +204,17 @@ func (l *listing) at(i int) Entry {
 	}
 	sp := l.spans.at(i)
 	return sp.entry(l.texts[sp.text], l.hexLen)
+}
+
+// selectsLink reports whether the scope's patterns picked a symlink (any
+// symlink, when the walk did not pick).
+func (l *listing) selectsLink() bool {
+	for _, i := range l.symlinks() {
+		if l.picked == nil || l.picked[i] {
+			return true
+		}
+	}
+	return false
 }
 
 // symlinks returns the indices of the symlinks among the entries.

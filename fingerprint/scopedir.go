@@ -271,3 +271,58 @@ func allValid(comps []string) bool {
 	}
 	return true
 }
+
+// prunes reports whether the scope selects nothing beneath the directory
+// whose path components are comps, at any depth: the walk then need not
+// read the tree. It answers true only when that is certain: an exclusion
+// matches every path beneath (as forDir decides it), or no inclusion can
+// match any (mayMatchBeneath). The whole tree prunes nothing.
+func (s Scope) prunes(comps []string) bool {
+	if s.Whole() {
+		return false
+	}
+	for i := range s.exclude {
+		if s.exclude[i].forDir(comps).how == matchAll {
+			return true
+		}
+	}
+	if len(s.include) == 0 {
+		return false
+	}
+	for i := range s.include {
+		if mayMatchBeneath(s.include[i].pattern, comps) {
+			return false
+		}
+	}
+	return true
+}
+
+// mayMatchBeneath reports whether pattern may match a path strictly
+// beneath the directory of components comps, or a gitlink there
+// (couldMatchUnder). It is false only for a pattern whose every segment is
+// "**" or plain, all of valid UTF-8 as comps are: such a segment matches
+// exactly one component, so a path beneath matches only if comps match the
+// pattern's first segments one by one, or a "**" comes first, and the
+// pattern has more segments than comps. Any other pattern may match.
+func mayMatchBeneath(pattern string, comps []string) bool {
+	if !utf8.ValidString(pattern) || !allValid(comps) || strings.ContainsAny(pattern, `{}\`) {
+		return true
+	}
+	segs := strings.Split(pattern, "/")
+	for _, sg := range segs {
+		if sg != "**" && !plain(sg) {
+			return true
+		}
+	}
+	for i, c := range comps {
+		switch {
+		case i >= len(segs):
+			return false
+		case segs[i] == "**":
+			return true
+		case !doublestar.MatchUnvalidated(segs[i], c):
+			return false
+		}
+	}
+	return len(segs) > len(comps)
+}

@@ -12,7 +12,8 @@ import (
 // process, and lists their entries in the order of `git ls-tree -r`
 // (sorted by path, checked as ParseLsTree checks a listing). When scope is
 // not nil, it decides what the scope's patterns select of each entry as it
-// is listed (before the symlink closure).
+// is listed (before the symlink closure). The trees p prunes are not read:
+// they are listed as empty, and the listing says so (listing.pruned).
 //
 // The trees are asked for breadth first and pipelined: a goroutine writes
 // the requests for the subtrees of each tree as soon as it is parsed, so
@@ -20,7 +21,7 @@ import (
 // picks what git sent. (The requests go through a goroutine because git
 // stops reading them while its answers wait to be read: writing them here
 // could deadlock.)
-func (g *Git) walkTree(ctx context.Context, tree string, rawLen int, scope *Scope) (*listing, error) {
+func (g *Git) walkTree(ctx context.Context, tree string, rawLen int, scope *Scope, p *pruning) (*listing, error) {
 	if err := g.start(ctx); err != nil {
 		return nil, err
 	}
@@ -48,8 +49,14 @@ func (g *Git) walkTree(ctx context.Context, tree string, rawLen int, scope *Scop
 			return nil, w.fail(err)
 		}
 		for i := range s.node.subs {
-			pending = append(pending, &s.node.subs[i])
-			w.send(s.node.subs[i].oid)
+			sub := &s.node.subs[i]
+			if p.skips(sub.node.prefix) {
+				sub.node.parsed = true // listed as empty
+				m.l.pruned = true
+				continue
+			}
+			pending = append(pending, sub)
+			w.send(sub.oid)
 		}
 		m.advance()
 	}
@@ -142,4 +149,26 @@ func (w *requester) fail(err error) error {
 	w.stop()
 	w.g.Close()
 	return err
+}
+
+// pruning is which trees a walk need not read: those beneath which the
+// scope selects nothing (Scope.prunes), unless a path to keep (a gate's
+// configuration file, which is looked up in the listing) lies beneath.
+type pruning struct {
+	scope Scope
+	keep  []string
+}
+
+// skips reports whether the walk leaves out the tree at prefix (its path
+// and "/"). A nil pruning leaves out none.
+func (p *pruning) skips(prefix string) bool {
+	if p == nil {
+		return false
+	}
+	for _, k := range p.keep {
+		if strings.HasPrefix(k, prefix) {
+			return false
+		}
+	}
+	return p.scope.prunes(strings.Split(strings.TrimSuffix(prefix, "/"), "/"))
 }

@@ -171,7 +171,10 @@ func checkLazy(t *testing.T, g *Git, o Options, eager *Result, all []Entry) {
 		t.Errorf("scope %q, lazy: %s, %d entries (tree made: %t), want %s, %d entries, none made",
 			o.Scope.Patterns(), res.Fingerprint, res.Count(), res.Tree.All != nil, eager.Fingerprint, len(eager.Tree.Selected))
 	}
-	tr := res.Entries()
+	tr, err := res.Entries()
+	if err != nil {
+		t.Fatal(err)
+	}
 	if !slices.Equal(tr.All, all) || !slices.Equal(tr.Selected, eager.Tree.Selected) || res.Count() != len(tr.Selected) {
 		t.Errorf("scope %q, lazy: made %d entries, %d selected; want %d, %d", o.Scope.Patterns(), len(tr.All), len(tr.Selected), len(all), len(eager.Tree.Selected))
 	}

@@ -60,7 +60,9 @@ func runFingerprint(e *Env, args []string) int {
 	}
 	fmt.Fprintln(e.Stdout, res.Fingerprint)
 	if o.explain {
-		explain(e.Stdout, res)
+		if err := explain(e.Stdout, res); err != nil {
+			return fpFail(e, "fingerprint", err)
+		}
 	}
 	return ExitOK
 }
@@ -175,7 +177,9 @@ func checkSubject(e *Env, o *fingerprintOptions) int {
 	}
 	_ = printLine(e.Stdout, fmt.Sprintf("%s: /subject/fingerprint %s matches the content in its scope%s", logsafe.Name(name), got, commitNote(res)))
 	if o.explain && res != nil {
-		explain(e.Stdout, res)
+		if err := explain(e.Stdout, res); err != nil {
+			return fpFail(e, "fingerprint", err)
+		}
 	}
 	return ExitOK
 }
@@ -231,7 +235,11 @@ func readResponse(e *Env, cmd, file string) (*agc.Response, int) {
 // explain lists what a fingerprint covers: commit, scope, gate, entries.
 // Patterns, the gate and paths come from the response or the tree, the
 // judged party's: they are quoted (paths when not plain, logsafe.Name).
-func explain(w io.Writer, res *fingerprint.Result) {
+func explain(w io.Writer, res *fingerprint.Result) error {
+	t, err := res.Entries()
+	if err != nil {
+		return err
+	}
 	bw := bufio.NewWriter(w)
 	defer bw.Flush()
 	fmt.Fprintf(bw, "commit %s\n", res.Commit)
@@ -244,11 +252,11 @@ func explain(w io.Writer, res *fingerprint.Result) {
 	for _, c := range res.Gate.Configs {
 		fmt.Fprintf(bw, "gate config sha256:%x %s\n", c.SHA256, logsafe.Name(c.Path))
 	}
-	t := res.Entries()
 	for _, en := range t.Selected {
 		fmt.Fprintln(bw, en.String())
 	}
 	fmt.Fprintf(bw, "%d of %d entries selected\n", len(t.Selected), len(t.All))
+	return nil
 }
 
 func quoteAll(ss []string) string {
