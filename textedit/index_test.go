@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"math/rand/v2"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/agcgate/agc-action/agc"
@@ -28,7 +29,7 @@ func uniqueRef(path string, data []byte, start, end int, text string) (agc.Edit,
 	if e == s || data[e-1] != '\n' {
 		e = lineEnd(data, end)
 	}
-	for i := 0; i <= maxWiden; i++ {
+	for i := 0; i <= maxWiden && (start-s)+(e-end) <= maxContext; i++ {
 		if s < e && onceRef(data, data[s:e]) {
 			return agc.Edit{Path: path, Find: string(data[s:e]), Replace: string(data[s:start]) + text + string(data[end:e])}, true
 		}
@@ -126,4 +127,26 @@ func FuzzIndex(f *testing.F) {
 		}
 		checkIndex(t, data, finds, ranges)
 	})
+}
+
+// TestUniqueContextBounded is the attack of suggestions on one long line
+// (a minified file) whose replaced bytes occur again: each find text was
+// widened to the whole line, a megabyte for a suggestion of ten bytes.
+// The context around the replaced bytes is bounded; past it the edit is
+// given up, and a find that is unique within it is still made.
+func TestUniqueContextBounded(t *testing.T) {
+	line := strings.Repeat("x = f(1); ", 100000) // 1 MB, "f(1)" everywhere
+	data := []byte(line + "\n")
+	x := NewIndex(data)
+	for i := range 20 {
+		start := 10*i*997 + 4
+		if e, ok := x.Unique("min.js", start, start+4, "g(1)"); ok {
+			t.Fatalf("suggestion %d: a find of %d bytes, want the edit given up", i, len(e.Find))
+		}
+	}
+	short := []byte("a = f(1);\nb = f(1);\nc = 2;\n")
+	e, ok := Unique("s.js", short, 4, 8, "g(1)")
+	if !ok || e.Find != "a = f(1);\n" || e.Replace != "a = g(1);\n" {
+		t.Errorf("short file: %+v, %v; want the first line", e, ok)
+	}
 }

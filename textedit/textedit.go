@@ -18,12 +18,19 @@ import (
 // make it unique; past it the edit is given up.
 const maxWiden = 50
 
+// maxContext bounds the bytes a find text holds around the replaced ones
+// (about fifty lines of 80 columns); past it the edit is given up too. A
+// line can be a whole minified file: without it, a suggestion of ten bytes
+// on a line of a megabyte made a find of a megabyte, and a log of a few
+// thousand such suggestions gigabytes of output.
+const maxContext = 4 << 10
+
 // Unique returns the edit that replaces data[start:end] with text in the
 // file at path. Its find text is the replaced bytes when they occur once in
 // data; otherwise (an insertion, or bytes that occur again) the whole lines
 // around them, widened by one line above and below at a time until the text
-// occurs once. ok is false when no such text exists within maxWiden lines,
-// or the range is not inside data.
+// occurs once. ok is false when no such text exists within maxWiden lines
+// and maxContext bytes around the range, or the range is not inside data.
 //
 // Unique may read the whole of data many times: to make edits of many
 // ranges of one file, use an Index of it.
@@ -107,7 +114,7 @@ func (x *Index) Unique(path string, start, end int, text string) (agc.Edit, bool
 	if e == s || data[e-1] != '\n' {
 		e = lineEnd(data, end)
 	}
-	for i := 0; i <= maxWiden; i++ {
+	for i := 0; i <= maxWiden && (start-s)+(e-end) <= maxContext; i++ {
 		if s < e && x.Once(data[s:e]) {
 			return agc.Edit{Path: path, Find: string(data[s:e]), Replace: string(data[s:start]) + text + string(data[end:e])}, true
 		}
