@@ -17,7 +17,9 @@ type Options struct {
 	GateConfigs []string
 	// Lazy leaves Result.Tree empty until Result.Entries makes it: a
 	// binding or a carry that finds the fingerprint unchanged needs only
-	// the count of the entries, not 6 MiB of them for 100,000 files.
+	// the count of the entries, not 6 MiB of them for 100,000 files. A
+	// lazy walk of a scope also leaves out the trees beneath which the
+	// scope selects nothing; Entries then lists the whole tree.
 	Lazy bool
 }
 
@@ -65,7 +67,14 @@ func Compute(ctx context.Context, repo Repo, o Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	l, err := list(ctx, repo, commit, o.Scope, &pruning{scope: o.Scope, keep: o.GateConfigs})
+	// A lazy walk leaves out the trees the scope cannot reach: what is
+	// asked for next is most often the value alone. An eager one needs
+	// them all anyway.
+	var p *pruning
+	if o.Lazy {
+		p = &pruning{scope: o.Scope, keep: o.GateConfigs}
+	}
+	l, err := list(ctx, repo, commit, o.Scope, p)
 	if err == nil && l.pruned && l.selectsLink() {
 		// A selected link may point into a tree the walk left out.
 		l, err = list(ctx, repo, commit, o.Scope, nil)

@@ -7,7 +7,7 @@ import (
 	"github.com/bmatcuk/doublestar/v4"
 )
 
-// A tree is listed one directory at a time, and two common shapes of
+// A tree is listed one directory at a time, and three common shapes of
 // pattern decide a whole directory at once, exactly as doublestar.Match
 // would decide each of its paths:
 //
@@ -51,7 +51,7 @@ const (
 type dirGlob struct {
 	g       *glob
 	how     uint8
-	name    string // the segment a name must match, for byName
+	name    string // the segment a name must match, for byName and byLast
 	literal bool   // name holds no wildcard: it matches only itself
 }
 
@@ -314,15 +314,5 @@ func mayMatchBeneath(pattern string, comps []string) bool {
 			return true
 		}
 	}
-	for i, c := range comps {
-		switch {
-		case i >= len(segs):
-			return false
-		case segs[i] == "**":
-			return true
-		case !doublestar.MatchUnvalidated(segs[i], c):
-			return false
-		}
-	}
-	return len(segs) > len(comps)
+	return couldMatchUnder(pattern, strings.Join(comps, "/"))
 }

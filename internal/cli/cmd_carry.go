@@ -135,7 +135,7 @@ func (c *carrier) run() int {
 
 func (c *carrier) compute(rev string, scope fingerprint.Scope) (*fingerprint.Result, error) {
 	return c.g.Compute(context.Background(), fingerprint.Options{Rev: rev, Scope: scope,
-		GateID: c.prev.Gate.ID, GateVersion: c.prev.Gate.Version, GateConfigs: c.o.configs})
+		GateID: c.prev.Gate.ID, GateVersion: c.prev.Gate.Version, GateConfigs: c.o.configs, Lazy: true})
 }
 
 // reasons says, one line each, why the verdict is not carried (d).

@@ -54,7 +54,7 @@ func runFingerprint(e *Env, args []string) int {
 		return fpFail(e, "fingerprint", err)
 	}
 	res, err := g.Compute(context.Background(), fingerprint.Options{Rev: o.rev, Scope: sc,
-		GateID: o.gateID, GateVersion: o.gateVer, GateConfigs: o.configs, Lazy: true})
+		GateID: o.gateID, GateVersion: o.gateVer, GateConfigs: o.configs, Lazy: !o.explain})
 	if err != nil {
 		return fpFail(e, "fingerprint", err)
 	}
