@@ -6,6 +6,7 @@ import (
 	"crypto/sha1"
 	"encoding/hex"
 	"fmt"
+	"os"
 	"os/exec"
 	"testing"
 
@@ -61,8 +62,14 @@ func BenchmarkFingerprint(b *testing.B) {
 // 100,000 files (made with one git fast-import): resolving the commit,
 // reading its trees from git cat-file, parsing, selecting, hashing. scripts/bench-fingerprint.sh
 // compares the built command with git ls-tree alone.
+//
+// AGC_BENCH_REPO names a repository to measure instead (the one
+// scripts/bench-fingerprint.sh makes, to put this beside git ls-tree).
 func BenchmarkGitCompute(b *testing.B) {
-	dir := benchRepo(b, 100_000)
+	dir := os.Getenv("AGC_BENCH_REPO")
+	if dir == "" {
+		dir = benchRepo(b, 100_000)
+	}
 	scoped := []string{"d0[0-4]*/**", "!**/s09/**", "d09*/s0?/*.go"}
 	for _, bm := range []struct {
 		name     string

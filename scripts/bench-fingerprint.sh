@@ -11,7 +11,8 @@
 # mean of AGC_BENCH_REPEAT executions (default 5), the best and the median
 # reported, each case beside its own ls-tree runs. The repository is generated with one `git fast-import`
 # (100,000 distinct blobs, no process per file) in a temporary directory
-# that is removed at exit. Prints each run, the best of each, and the ratio.
+# that is removed at exit. Prints each run, the best of each, and the ratio;
+# last, the whole tree's fingerprint in process (BenchmarkGitCompute) the same way.
 set -euo pipefail
 
 files=${1:-100000}
@@ -102,4 +103,24 @@ report "agc-sarif fingerprint (4 patterns)" \
   --scope 'd0[0-4]*/**' --scope '!**/s09/**' --scope 'd09*/s0?/*.go' --scope '!d000/link.go'
 report "agc-sarif fingerprint (src-style)" --scope 'd01*/**'
 report "agc-sarif fingerprint (link in scope)" --scope 'd000/**'
+
+# The whole tree's fingerprint in process, as the Action and the library
+# compute it (no process of agc-sarif to start, whose package inits take
+# about 7 ms): BenchmarkGitCompute/whole-lazy on this repository, each
+# round beside ls-tree. (Its scoped case selects d000/link.go here, so it
+# would walk the whole tree twice: it is left to the commands above.)
+GOWORK=off go test -C "$root" -c -o "$tmp/fingerprint.test" ./fingerprint
+c=whole-lazy
+plsw='' pw=''
+for ((r = 0; r < runs; r++)); do
+  read -r w _ < <(time_one git ls-tree -r -z HEAD)
+  plsw+="${plsw:+ }$w"
+  w=$(AGC_BENCH_REPO=$repo "$tmp/fingerprint.test" -test.run '^$' -test.bench "GitCompute/$c\$" -test.benchtime "${repeat}x" |
+    awk '/ns\/op/ { printf "%.1f", $3 / 1e6 }')
+  pw+="${pw:+ }$w"
+done
+# shellcheck disable=SC2086 # the lists are words
+printf '%-38s best: wall %6.1f ms; median: wall %6.1f ms; ls-tree best %6.1f ms, median %6.1f ms: ratio best %s, median %s\n' \
+  "in process, BenchmarkGitCompute/$c" "$(best $pw)" "$(median $pw)" "$(best $plsw)" "$(median $plsw)" \
+  "$(ratio "$(best $pw)" "$(best $plsw)")" "$(ratio "$(median $pw)" "$(median $plsw)")"
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"
