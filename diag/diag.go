@@ -109,30 +109,40 @@ func (c *Cursor) At(off int64) Place {
 	return Place{Line: c.line, Column: int(off-c.start) + 1, Offset: off}
 }
 
-// counting is set while ScannedBy runs; scannedBytes is then how many
-// bytes of a source At, AtAll, a Cursor, LineOffset and LineOffsets read.
-var (
-	counting     atomic.Bool
-	scannedBytes atomic.Int64
-)
+// ScanCounter counts, while its By runs, the bytes a package's functions
+// read of their inputs, so that a test can tell linear work from
+// quadratic without a clock. It is for tests: what other goroutines read
+// meanwhile is counted too.
+type ScanCounter struct {
+	on    atomic.Bool
+	bytes atomic.Int64
+}
 
-func scanned(n int) {
-	if counting.Load() {
-		scannedBytes.Add(int64(n))
+// Add counts n bytes read, while By runs.
+func (c *ScanCounter) Add(n int) {
+	if c.on.Load() {
+		c.bytes.Add(int64(n))
 	}
 }
 
-// ScannedBy runs f and returns how many bytes of sources the placing
-// functions of this package read meanwhile, so that a test can tell
-// linear placing from quadratic without a clock. It is for tests: what
-// other goroutines place meanwhile is counted too.
-func ScannedBy(f func()) int64 {
-	scannedBytes.Store(0)
-	counting.Store(true)
-	defer counting.Store(false)
+// By runs f and returns how many bytes were counted meanwhile.
+func (c *ScanCounter) By(f func()) int64 {
+	c.bytes.Store(0)
+	c.on.Store(true)
+	defer c.on.Store(false)
 	f()
-	return scannedBytes.Load()
+	return c.bytes.Load()
 }
+
+// scans counts the bytes of a source At, AtAll, a Cursor, LineOffset,
+// LineOffsets and Offsets read.
+var scans ScanCounter
+
+func scanned(n int) { scans.Add(n) }
+
+// ScannedBy runs f and returns how many bytes of sources the placing
+// functions of this package read meanwhile (ScanCounter).
+func ScannedBy(f func()) int64 { return scans.By(f) }
 
 // LineOffset is the offset of the first byte of line n (1-based) of data,
 // the inverse of At for column 1; line count+1 (after a final line break)

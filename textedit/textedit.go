@@ -9,9 +9,9 @@ package textedit
 import (
 	"bytes"
 	"index/suffixarray"
-	"sync/atomic"
 
 	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/diag"
 )
 
 // maxWiden bounds how many lines a find text is widened by, each way, to
@@ -131,31 +131,17 @@ func (x *Index) Unique(path string, start, end int, text string) (agc.Edit, bool
 	return agc.Edit{}, false
 }
 
-// counting is set while ScannedBy runs; scannedBytes is then how many
-// bytes Find read: the whole file for a find answered by reading it, the
-// whole file to index it, and the find itself for one the index answers.
-var (
-	counting     atomic.Bool
-	scannedBytes atomic.Int64
-)
+// scans counts the bytes Find reads: the whole file for a find answered
+// by reading it, the whole file to index it, and the find itself for one
+// the index answers.
+var scans diag.ScanCounter
 
-func scanned(n int) {
-	if counting.Load() {
-		scannedBytes.Add(int64(n))
-	}
-}
+func scanned(n int) { scans.Add(n) }
 
 // ScannedBy runs f and returns how many bytes of files Once, Unique and
-// an Index read meanwhile, so that a test can tell linear edit-making
-// from quadratic without a clock, as diag.ScannedBy does for placing. It
-// is for tests: what other goroutines read meanwhile is counted too.
-func ScannedBy(f func()) int64 {
-	scannedBytes.Store(0)
-	counting.Store(true)
-	defer counting.Store(false)
-	f()
-	return scannedBytes.Load()
-}
+// an Index read meanwhile, as diag.ScannedBy does for placing
+// (diag.ScanCounter).
+func ScannedBy(f func()) int64 { return scans.By(f) }
 
 // lineStart is the offset of the first byte of the line holding offset i.
 func lineStart(data []byte, i int) int {
