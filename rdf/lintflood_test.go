@@ -79,12 +79,17 @@ func TestRangesFoundInOnePass(t *testing.T) {
 // TestLineIndexIsLineOffset: the converter's line index finds each line
 // where diag.LineOffset does.
 func TestLineIndexIsLineOffset(t *testing.T) {
-	for _, s := range []string{"", "\n", "a\nbc\n", "a\r\nbc", "\n\nx"} {
+	for _, s := range []string{"", "\n", "a\nbc\n", "a\r\nbc", "\n\nx", "\r\n\r\n", "a\r\n", "\r", "x\r\r\ny"} {
 		idx := newLineIndex([]byte(s))
 		for n := -1; n < 8; n++ {
 			want, wok := diag.LineOffset([]byte(s), n)
 			if got, ok := idx.start(n); ok != wok || ok && got != want {
 				t.Errorf("%q line %d: %d, %v; LineOffset %d, %v", s, n, got, ok, want, wok)
+			}
+			if wok {
+				if got, want := idx.end([]byte(s), n), lineEndNoEOL([]byte(s), want); got != want {
+					t.Errorf("%q line %d ends at %d; lineEndNoEOL %d", s, n, got, want)
+				}
 			}
 		}
 	}
@@ -144,4 +149,36 @@ func manySuggestions(t *testing.T, lines, n int, d func(i int) string) (src stri
 		t.Fatal(err)
 	}
 	return sb.String(), []byte(b.String()), res
+}
+
+// TestRangesOnOneLongLine is the attack of many suggestions on one long
+// line (a minified file): where the line ends was found by reading it from
+// its start for each range. The line index says where it ends.
+func TestRangesOnOneLongLine(t *testing.T) {
+	const width, n = 200000, 500
+	src := strings.Repeat("x", width) + "\n"
+	var b strings.Builder
+	b.WriteString(`{"source":{"name":"l"},"diagnostics":[`)
+	for i := range n {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		rg := fmt.Sprintf(`{"start":{"line":1,"column":%d},"end":{"line":1,"column":%d}}`, width-n+i, width-n+i+1)
+		fmt.Fprintf(&b, `{"message":"m%d","location":{"path":"min.js","range":%s},"suggestions":[{"range":%s,"text":"y"}]}`, i, rg, rg)
+	}
+	b.WriteString("]}")
+	log := []byte(b.String())
+	res, _, err := ReadResult("many.rdjson", log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fsys := fstest.MapFS{"min.js": {Data: []byte(src)}}
+	var rs []*agc.Response
+	read := lineScans.By(func() { rs, _ = ToAGC(res, ToAGCOptions{FS: fsys, Input: log}) })
+	if read > 2*int64(len(src)) {
+		t.Errorf("%d ranges on one %d-byte line read %d bytes of it (%.0f times)", n, len(src), read, float64(read)/float64(len(src)))
+	}
+	if len(rs) != 1 || len(rs[0].Findings) != n {
+		t.Fatalf("%d responses", len(rs))
+	}
 }

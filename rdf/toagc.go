@@ -143,6 +143,20 @@ func (idx lineIndex) start(n int) (int, bool) {
 	return int(idx[n-1]), true
 }
 
+// end is where line n ends, before its line break: lineEndNoEOL of its
+// start (start found it), from the index instead of reading the line.
+func (idx lineIndex) end(data []byte, n int) int {
+	n = max(n, 1)
+	if n >= len(idx) {
+		return len(data) // the last line: no line break after it
+	}
+	e := int(idx[n]) - 1 // its LF
+	if e > int(idx[n-1]) && data[e-1] == '\r' {
+		e--
+	}
+	return e
+}
+
 // offsets is Offsets in file p, its bytes data.
 func (c *converter) offsets(p string, data []byte, rg *Range) (start, end int, ok bool) {
 	if len(data) > math.MaxInt32 {
@@ -156,7 +170,7 @@ func (c *converter) offsets(p string, data []byte, rg *Range) (start, end int, o
 		}
 		c.lines[p] = idx
 	}
-	return offsetsIn(idx.start, data, rg)
+	return offsetsIn(idx.start, func(n int) int { return idx.end(data, n) }, data, rg)
 }
 
 func (c *converter) response(gate string, src *Source, res *Result, ds []*Diagnostic, fp string) *agc.Response {
@@ -432,12 +446,18 @@ func member(d *Diagnostic, src *Source) agc.Unknown {
 // a line's last character (before its line break), and line count+1,
 // column 1 is the end of the file. ok is false for a range outside data.
 func Offsets(data []byte, rg *Range) (start, end int, ok bool) {
-	return offsetsIn(func(n int) (int, bool) { return diag.LineOffset(data, n) }, data, rg)
+	lineStart := func(n int) (int, bool) { return diag.LineOffset(data, n) }
+	lineEnd := func(n int) int {
+		s, _ := lineStart(n)
+		return lineEndNoEOL(data, s)
+	}
+	return offsetsIn(lineStart, lineEnd, data, rg)
 }
 
-// offsetsIn is Offsets, finding where a line starts with lineStart.
-func offsetsIn(lineStart func(n int) (int, bool), data []byte, rg *Range) (start, end int, ok bool) {
-	offset := func(line, col int) (int, bool) { return offset(lineStart, data, line, col) }
+// offsetsIn is Offsets, finding where a line starts with lineStart and
+// where one that exists ends, before its line break, with lineEnd.
+func offsetsIn(lineStart func(n int) (int, bool), lineEnd func(n int) int, data []byte, rg *Range) (start, end int, ok bool) {
+	offset := func(line, col int) (int, bool) { return offset(lineStart, lineEnd, data, line, col) }
 	if rg == nil || rg.Start.Line < 1 {
 		return 0, 0, false
 	}
@@ -447,15 +467,14 @@ func offsetsIn(lineStart func(n int) (int, bool), data []byte, rg *Range) (start
 	}
 	switch {
 	case rg.End == nil && rg.Start.Column == 0:
-		return start, lineEndNoEOL(data, start), true
+		return start, lineEnd(rg.Start.Line), true
 	case rg.End == nil:
 		return start, start, true
 	case rg.Start.Column == 0 && rg.End.Column == 0:
-		ls, ok := offset(rg.End.Line, 1)
-		if !ok {
+		if _, ok := offset(rg.End.Line, 1); !ok {
 			return 0, 0, false
 		}
-		return start, lineEndNoEOL(data, ls), true
+		return start, lineEnd(rg.End.Line), true
 	}
 	end, ok = offset(rg.End.Line, max(rg.End.Column, 1))
 	if !ok || end < start {
@@ -465,7 +484,7 @@ func offsetsIn(lineStart func(n int) (int, bool), data []byte, rg *Range) (start
 }
 
 // offset is the byte offset of line, column (1-based) in data.
-func offset(lineStart func(n int) (int, bool), data []byte, line, col int) (int, bool) {
+func offset(lineStart func(n int) (int, bool), lineEnd func(n int) int, data []byte, line, col int) (int, bool) {
 	ls, ok := lineStart(line)
 	if !ok {
 		return 0, false
@@ -474,19 +493,24 @@ func offset(lineStart func(n int) (int, bool), data []byte, line, col int) (int,
 		return ls, col == 1
 	}
 	off := ls + col - 1
-	if off > lineEndNoEOL(data, ls) {
+	if off > lineEnd(line) {
 		return 0, false
 	}
 	return off, true
 }
+
+// lineScans counts the bytes lineEndNoEOL reads, for tests.
+var lineScans diag.ScanCounter
 
 // lineEndNoEOL is the offset of the line break (LF, or the CR of CRLF)
 // ending the line holding offset i, or len(data).
 func lineEndNoEOL(data []byte, i int) int {
 	j := bytes.IndexByte(data[i:], '\n')
 	if j < 0 {
+		lineScans.Add(len(data) - i)
 		return len(data)
 	}
+	lineScans.Add(j + 1)
 	j += i
 	if j > i && data[j-1] == '\r' {
 		j--
