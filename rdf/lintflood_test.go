@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -180,5 +181,40 @@ func TestRangesOnOneLongLine(t *testing.T) {
 	}
 	if len(rs) != 1 || len(rs[0].Findings) != n {
 		t.Fatalf("%d responses", len(rs))
+	}
+}
+
+// TestEditTextBounded is the attack of diagnostics that each replace a
+// whole source file, named by a range of a few bytes: their find texts
+// were the file each time, gigabytes for a log of a megabyte. The patch
+// remedies of a log hold at most maxEditBytes of text; the rest are
+// linted, not made.
+func TestEditTextBounded(t *testing.T) {
+	defer func(m int) { maxEditBytes = m }(maxEditBytes)
+	maxEditBytes = 1 << 20
+	const lines, n = 2000, 200 // a 14 kB source, each diagnostic replacing all of it
+	src, log, res := manySuggestions(t, lines, n, func(i int) string {
+		return fmt.Sprintf(`{"message":"m%d","location":{"path":"big.go","range":{"start":{"line":1}}},`+
+			`"suggestions":[{"range":{"start":{"line":1,"column":1},"end":{"line":%d,"column":1}},"text":"y%d"}]}`, i, lines+1, i)
+	})
+	fsys := fstest.MapFS{"big.go": {Data: []byte(src)}}
+	rs, lints := ToAGC(res, ToAGCOptions{FS: fsys, Input: log})
+	if len(rs) != 1 || len(rs[0].Findings) != n {
+		t.Fatalf("%d responses", len(rs))
+	}
+	text, patches := 0, 0
+	for _, f := range rs[0].Findings {
+		for _, e := range f.Remedy.Edits {
+			text += len(e.Find) + len(e.Replace)
+		}
+		if f.Remedy.Kind == agc.RemedyPatch {
+			patches++
+		}
+	}
+	if text > maxEditBytes || patches == 0 || patches == n {
+		t.Errorf("%d patch remedies holding %d bytes of text, want some, within %d", patches, text, maxEditBytes)
+	}
+	if !slices.ContainsFunc(lints, func(l diag.Lint) bool { return strings.Contains(l.Message, "would hold more than") }) {
+		t.Errorf("no lint says the rest are not patch remedies")
 	}
 }

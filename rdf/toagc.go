@@ -114,6 +114,9 @@ type converter struct {
 	// for all its diagnostics, each of which read the whole file
 	// (textedit.Unique), O(diagnostics × file).
 	finds map[string]*textedit.Index
+	// editBytes is the text the patch remedies made so far hold (their
+	// find and replace texts), bounded by maxEditBytes.
+	editBytes int
 }
 
 // lineIndex is where each line of a file starts, found once: a
@@ -354,9 +357,21 @@ func (c *converter) edit(p string, d *Diagnostic) (agc.Edit, bool) {
 	e, ok := x.Unique(p, spans[0].s, spans[len(spans)-1].e, text.String())
 	if !ok {
 		c.lint(d, "no text around the suggestions occurs once in %s; the suggestions are not a patch remedy", p)
+		return e, false
 	}
-	return e, ok
+	if c.editBytes += len(e.Find) + len(e.Replace); c.editBytes > maxEditBytes {
+		c.lint(d, "the patch remedies of this log would hold more than %d bytes of text; these suggestions and the later ones are not patch remedies", maxEditBytes)
+		return agc.Edit{}, false
+	}
+	return e, true
 }
+
+// maxEditBytes bounds the text the patch remedies of one log hold: a range
+// names its bytes by coordinates, so a few thousand diagnostics of a few
+// bytes each, every one replacing a whole large file, would otherwise make
+// gigabytes of find texts. It is the most agc-sarif reads of a response
+// (agc.DefaultMaxBytes). A variable, so that a test can lower it.
+var maxEditBytes = agc.DefaultMaxBytes
 
 func (c *converter) lint(d *Diagnostic, format string, args ...any) {
 	c.lints.Addf(diag.Place{Pointer: d.Pointer, Line: d.Line}, format, args...)
