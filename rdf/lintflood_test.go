@@ -187,11 +187,11 @@ func TestRangesOnOneLongLine(t *testing.T) {
 // TestEditTextBounded is the attack of diagnostics that each replace a
 // whole source file, named by a range of a few bytes: their find texts
 // were the file each time, gigabytes for a log of a megabyte. The patch
-// remedies of a log hold at most maxEditBytes of text; the rest are
+// remedies of a log hold at most textedit.MaxEditText of text; the rest are
 // linted, not made.
 func TestEditTextBounded(t *testing.T) {
-	defer func(m int) { maxEditBytes = m }(maxEditBytes)
-	maxEditBytes = 1 << 20
+	defer func(m int) { textedit.MaxEditText = m }(textedit.MaxEditText)
+	textedit.MaxEditText = 1 << 20
 	const lines, n = 2000, 200 // a 14 kB source, each diagnostic replacing all of it
 	src, log, res := manySuggestions(t, lines, n, func(i int) string {
 		return fmt.Sprintf(`{"message":"m%d","location":{"path":"big.go","range":{"start":{"line":1}}},`+
@@ -211,8 +211,8 @@ func TestEditTextBounded(t *testing.T) {
 			patches++
 		}
 	}
-	if text > maxEditBytes || patches == 0 || patches == n {
-		t.Errorf("%d patch remedies holding %d bytes of text, want some, within %d", patches, text, maxEditBytes)
+	if text > textedit.MaxEditText || patches == 0 || patches == n {
+		t.Errorf("%d patch remedies holding %d bytes of text, want some, within %d", patches, text, textedit.MaxEditText)
 	}
 	if !slices.ContainsFunc(lints, func(l diag.Lint) bool { return strings.Contains(l.Message, "would hold more than") }) {
 		t.Errorf("no lint says the rest are not patch remedies")

@@ -114,9 +114,8 @@ type converter struct {
 	// for all its diagnostics, each of which read the whole file
 	// (textedit.Unique), O(diagnostics × file).
 	finds map[string]*textedit.Index
-	// editBytes is the text the patch remedies made so far hold (their
-	// find and replace texts), bounded by maxEditBytes.
-	editBytes int
+	// edits is what is left for the text of the patch remedies.
+	edits textedit.Budget
 }
 
 // lineIndex is where each line of a file starts, found once: a
@@ -334,6 +333,14 @@ func (c *converter) edit(p string, d *Diagnostic) (agc.Edit, bool) {
 		spans = append(spans, span{s, e, sg.Text})
 	}
 	sort.SliceStable(spans, func(i, j int) bool { return spans[i].s < spans[j].s })
+	size := spans[len(spans)-1].e - spans[0].s // the find's least, and about the replace's
+	for _, sp := range spans {
+		size += len(sp.text)
+	}
+	if !c.edits.Take(size) {
+		c.lint(d, "the patch remedies of this log would hold more than %d bytes of text; these suggestions are not a patch remedy", textedit.MaxEditText)
+		return agc.Edit{}, false
+	}
 	var text strings.Builder
 	for i, sp := range spans {
 		if i > 0 {
@@ -359,19 +366,12 @@ func (c *converter) edit(p string, d *Diagnostic) (agc.Edit, bool) {
 		c.lint(d, "no text around the suggestions occurs once in %s; the suggestions are not a patch remedy", p)
 		return e, false
 	}
-	if c.editBytes += len(e.Find) + len(e.Replace); c.editBytes > maxEditBytes {
-		c.lint(d, "the patch remedies of this log would hold more than %d bytes of text; these suggestions and the later ones are not patch remedies", maxEditBytes)
+	if !c.edits.Take(len(e.Find) + len(e.Replace) - size) { // the context widening added
+		c.lint(d, "the patch remedies of this log would hold more than %d bytes of text; these suggestions are not a patch remedy", textedit.MaxEditText)
 		return agc.Edit{}, false
 	}
 	return e, true
 }
-
-// maxEditBytes bounds the text the patch remedies of one log hold: a range
-// names its bytes by coordinates, so a few thousand diagnostics of a few
-// bytes each, every one replacing a whole large file, would otherwise make
-// gigabytes of find texts. It is the most agc-sarif reads of a response
-// (agc.DefaultMaxBytes). A variable, so that a test can lower it.
-var maxEditBytes = agc.DefaultMaxBytes
 
 func (c *converter) lint(d *Diagnostic, format string, args ...any) {
 	c.lints.Addf(diag.Place{Pointer: d.Pointer, Line: d.Line}, format, args...)

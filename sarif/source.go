@@ -7,6 +7,8 @@ import (
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/agcgate/agc-action/textedit"
 )
 
 // maxSourceBytes bounds one source file read to resolve lines.
@@ -19,12 +21,18 @@ const maxSourceBytes = 64 << 20
 type Source struct {
 	fsys  fs.FS
 	files map[string]*srcFile
+	// texts is what is left for the region text Text hands out: a fix
+	// names its bytes by coordinates, so a small log could otherwise name
+	// a large file once for each of its results.
+	texts textedit.Budget
 }
 
 type srcFile struct {
 	data   []byte
 	starts []int // byte offset of each line's first byte
 	hashes []string
+	units  []uint16 // data in UTF-16, made when a region first needs it
+	ascii  []uint8  // by line: 0 not known yet, 1 ASCII, 2 not
 }
 
 // NewSource returns a Source over fsys, typically os.DirFS(root).
@@ -201,11 +209,18 @@ func (s *Source) Text(path string, r Region) (string, bool) {
 		if r.CharOffset < 0 {
 			return "", false
 		}
-		units := utf16.Encode([]rune(string(f.data)))
-		if r.CharOffset+r.CharLength > len(units) {
+		if f.units == nil {
+			f.units = utf16.Encode([]rune(string(f.data))) // once a file, not once a region
+		}
+		units := f.units
+		if r.CharLength < 0 || r.CharOffset+r.CharLength > len(units) || !s.texts.Take(r.CharLength) {
 			return "", false
 		}
-		return string(utf16.Decode(units[r.CharOffset : r.CharOffset+r.CharLength])), true
+		out := string(utf16.Decode(units[r.CharOffset : r.CharOffset+r.CharLength]))
+		if !s.texts.Take(len(out) - r.CharLength) {
+			return "", false
+		}
+		return out, true
 	}
 	if r.StartLine > len(f.starts) {
 		return "", false
@@ -224,7 +239,7 @@ func (s *Source) Text(path string, r Region) (string, bool) {
 	} else if end, ok = f.offset(endLine, r.EndColumn); !ok {
 		return "", false
 	}
-	if end < start {
+	if end < start || !s.texts.Take(end-start) {
 		return "", false
 	}
 	return string(f.data[start:end]), true
@@ -234,6 +249,14 @@ func (s *Source) Text(path string, r Region) (string, bool) {
 // column just after the line's end is allowed.
 func (f *srcFile) offset(n, col int) (int, bool) {
 	line := f.line(n)
+	if f.isASCII(n, line) {
+		// One unit a byte: no need to walk a long (minified) line for
+		// each region on it.
+		if col < 1 || col-1 > len(line) {
+			return 0, false
+		}
+		return f.starts[n-1] + col - 1, true
+	}
 	units := 0
 	for i := 0; ; {
 		if units == col-1 {
@@ -246,6 +269,24 @@ func (f *srcFile) offset(n, col int) (int, bool) {
 		i += size
 		units += max(utf16.RuneLen(r), 1)
 	}
+}
+
+// isASCII reports whether line n, its bytes line, is all ASCII, reading
+// it once.
+func (f *srcFile) isASCII(n int, line []byte) bool {
+	if f.ascii == nil {
+		f.ascii = make([]uint8, len(f.starts))
+	}
+	if f.ascii[n-1] == 0 {
+		f.ascii[n-1] = 1
+		for _, b := range line {
+			if b >= utf8.RuneSelf {
+				f.ascii[n-1] = 2
+				break
+			}
+		}
+	}
+	return f.ascii[n-1] == 1
 }
 
 // trimLine is a line's content with surrounding white space removed, the

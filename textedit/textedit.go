@@ -19,11 +19,12 @@ import (
 const maxWiden = 50
 
 // maxContext bounds the bytes a find text holds around the replaced ones
-// (about fifty lines of 80 columns); past it the edit is given up too. A
+// (about fifty lines of 80 columns each way); past it the edit is given
+// up too. A
 // line can be a whole minified file: without it, a suggestion of ten bytes
 // on a line of a megabyte made a find of a megabyte, and a log of a few
 // thousand such suggestions gigabytes of output.
-const maxContext = 4 << 10
+const maxContext = 8 << 10
 
 // Unique returns the edit that replaces data[start:end] with text in the
 // file at path. Its find text is the replaced bytes when they occur once in
@@ -155,4 +156,24 @@ func lineEnd(data []byte, i int) int {
 		return i + j + 1
 	}
 	return len(data)
+}
+
+// MaxEditText bounds the text (find and replace) the patch edits made
+// from one input hold: the most agc-sarif reads of a response
+// (agc.DefaultMaxBytes). A range or a region names its bytes by
+// coordinates, and a hunk's context is widened, so a small input could
+// otherwise name gigabytes. A variable, so that a test can lower it.
+var MaxEditText = agc.DefaultMaxBytes
+
+// Budget is what is left of MaxEditText for the edits of one input.
+type Budget struct{ used int }
+
+// Take reports whether n more bytes of edit text fit, and counts them
+// when they do.
+func (b *Budget) Take(n int) bool {
+	if n < 0 || b.used+n > MaxEditText {
+		return false
+	}
+	b.used += n
+	return true
 }

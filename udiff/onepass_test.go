@@ -75,3 +75,34 @@ func TestHunksMadeInOnePass(t *testing.T) {
 		t.Errorf("%d lints standing for %d, want %d for %d", len(lints), diag.Count(lints), diag.MaxLints+1, len(files[0].Hunks)/3)
 	}
 }
+
+// TestHunkTextBounded: the patch remedies of one diff hold at most
+// textedit.MaxEditText of text, as a hunk's context is widened to make
+// its find text unique, so many small hunks could make far more text than
+// the diff holds (second read: 2,000 hunks of 14 bytes made 12.8 MB).
+// Past the bound a hunk's remedy is a delegate, with a lint.
+func TestHunkTextBounded(t *testing.T) {
+	defer func(m int) { textedit.MaxEditText = m }(textedit.MaxEditText)
+	textedit.MaxEditText = 2 << 10
+	file, diff := manyHunks(2000)
+	files, err := Parse("many.diff", []byte(diff))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, lints := ToAGC("many.diff", files, ToAGCOptions{FS: fstest.MapFS{"big.txt": {Data: []byte(file)}}, Gate: "fmt", Input: []byte(diff)})
+	text, patches := 0, 0
+	for _, f := range r.Findings {
+		if f.Remedy.Kind == agc.RemedyPatch {
+			patches++
+		}
+		for _, e := range f.Remedy.Edits {
+			text += len(e.Find) + len(e.Replace)
+		}
+	}
+	if text > textedit.MaxEditText || patches == 0 || patches == len(r.Findings) {
+		t.Errorf("%d of %d hunks patches, holding %d bytes of text; want some, within %d", patches, len(r.Findings), text, textedit.MaxEditText)
+	}
+	if !strings.Contains(fmt.Sprint(lints), "would hold more than") {
+		t.Errorf("no lint says a hunk's remedy is not a patch for the bound")
+	}
+}

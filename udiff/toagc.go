@@ -64,6 +64,10 @@ type converter struct {
 	opts  ToAGCOptions
 	class string
 	lints diag.Lints // the first diag.MaxLints, and how many more
+	// edits is what is left for the text of the patch remedies: a hunk's
+	// context is widened, so a diff of many small hunks could otherwise
+	// make far more text than it holds.
+	edits textedit.Budget
 }
 
 // text is a file under the source root (data nil: none) as its hunks
@@ -206,6 +210,10 @@ func (c *converter) remedy(p string, t *text, i int, h *Hunk, old, repl, lead, t
 	e, ok := t.index.Unique(p, off+len(lead), off+len(old)-len(trail), coreNew)
 	if !ok {
 		c.lint(h.Line, "no text around the hunk occurs once in %s: no patch remedy", p)
+		return delegate
+	}
+	if !c.edits.Take(len(e.Find) + len(e.Replace)) {
+		c.lint(h.Line, "the patch remedies of this diff would hold more than %d bytes of text: no patch remedy", textedit.MaxEditText)
 		return delegate
 	}
 	return agc.Remedy{Kind: agc.RemedyPatch, Edits: []agc.Edit{e}}
