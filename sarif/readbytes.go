@@ -11,10 +11,10 @@ import (
 // JSON (parseTop read them), without a generic tree: a value is its bytes
 // (jv), and an object is indexed once, when it is read, into its members'
 // names and values (jobj), in a buffer reused from one result to the next.
-// Before a run is read, canonRun has checked all of it (valid UTF-8, no
-// lone surrogate escape, no duplicate name, finite numbers, not too deep),
-// or the run was decoded by encoding/json and encoded again (readRun's
-// encoding/json branch).
+// Before a run is read, streamRun's canonical pass (canonBytes) has
+// checked all of it (valid UTF-8, no lone surrogate escape, no duplicate
+// name, finite numbers, not too deep), or the run was decoded by
+// encoding/json and encoded again (readRun's encoding/json branch).
 
 // jv is one JSON value: its bytes, nil when absent.
 type jv []byte
@@ -145,15 +145,16 @@ func unquote(s []byte) []byte {
 	return raw
 }
 
-// end is where v ends in rd.data, while canonBytes records a result's
-// objects and arrays there; ok is false otherwise. How far v and rd.data
+// end is where v ends in the data canonBytes records a result's objects
+// and arrays in, while it does; ok is false otherwise. How far v and data
 // reach tells where v starts.
 func (rd *reader) end(v jv) (int, bool) {
 	if rd.canon == nil || len(v) == 0 {
 		return 0, false
 	}
-	off := cap(rd.data) - cap(v)
-	if off < 0 || off >= len(rd.data) || &rd.data[off] != &v[0] {
+	data := rd.canon.d.data
+	off := cap(data) - cap(v)
+	if off < 0 || off >= len(data) || &data[off] != &v[0] {
 		return 0, false
 	}
 	return off + len(v), true

@@ -1,11 +1,11 @@
 package sarif
 
 import (
+	"bytes"
 	"fmt"
 	"sort"
 	"strings"
 
-	"github.com/go-json-experiment/json"
 	"github.com/go-json-experiment/json/jsontext"
 )
 
@@ -258,11 +258,11 @@ func (rd *reader) fingerprints(m jobj, base at, key string) map[string]string {
 		case '"':
 			out[k] = rd.text(v, false)
 		default:
-			b, err := json.Marshal(rd.tree(v), json.Deterministic(true))
-			if err == nil {
-				_ = (*jsontext.Value)(&b).Canonicalize()
+			c := jsontext.Value(bytes.Clone(v)) // checked or encoded again already
+			if err := c.Canonicalize(); err != nil {
+				c = jsontext.Value(v)
 			}
-			out[k] = string(b)
+			out[k] = string(c)
 			rd.lint(base.in(key).in(k), "a fingerprint is a string, not %s; its canonical JSON text is used", v.kindName())
 		}
 	}

@@ -127,7 +127,7 @@ func (rd *reader) streamResults(c *canonBytes, at int, ctx *runCtx, base at) boo
 		if !ok {
 			return false
 		}
-		rd.canon, rd.data = c, d.data
+		rd.canon = c
 		rd.addResult(ctx, d.data[start:d.pos], base.idx(i))
 		rd.canon = nil
 		c.flush()

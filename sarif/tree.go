@@ -24,9 +24,8 @@ type reader struct {
 	keys  []string          // member names being sorted
 
 	// canon, while a result is read, has its objects' members, recorded
-	// as it checked the result in data.
+	// as it checked the result in canon.d.data.
 	canon *canonBytes
-	data  []byte
 }
 
 func (rd *reader) lint(p at, format string, args ...any) {
