@@ -90,18 +90,13 @@ func ReadLines(file string, data []byte) (*Result, []diag.Lint, error) {
 		res.Diagnostics = append(res.Diagnostics, d)
 		ls := rd.lints.List()
 		if !lints.Full() {
-			places := make([]*diag.Place, len(ls))
-			for i := range ls {
-				places[i] = &ls[i].Place
-			}
-			diag.Locate(line, places...) // one walk of the line for all its lints
+			diag.LocateLints(file, line, ls) // one walk of the line for all its lints
 		}
 		for _, l := range ls {
 			if lints.Full() {
 				lints.Add(diag.Lint{More: l.More}) // counted, not placed
 				continue
 			}
-			l.File = file
 			l.Line = lineNo
 			lints.Add(l)
 		}

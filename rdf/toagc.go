@@ -415,8 +415,8 @@ func (c *converter) lineHash(p string, rg *Range) hash.Hash {
 		}
 	}
 	if data, ok := c.file(p); ok && rg != nil {
-		if s, _, ok := c.offsets(p, data, &Range{Start: Position{Line: rg.Start.Line}}); ok {
-			h.Write(bytes.TrimSpace(data[s:lineEndNoEOL(data, s)]))
+		if s, e, ok := c.offsets(p, data, &Range{Start: Position{Line: rg.Start.Line}}); ok {
+			h.Write(bytes.TrimSpace(data[s:e])) // the whole line, without its break
 		}
 	}
 	h.Write([]byte{0})
