@@ -255,10 +255,8 @@ func (l *listing) sumEarly(s Scope, g Gate) <-chan string {
 	}
 	n := l.spans.n
 	if !s.Whole() {
-		for _, i := range l.links {
-			if l.picked[i] {
-				return nil
-			}
+		if l.selectsLink() {
+			return nil
 		}
 		n = 0
 		for _, ok := range l.picked {
