@@ -50,9 +50,7 @@ func Event(runtime string, p Phase) string {
 	case RuntimeGemini:
 		return [...]string{GeminiBeforeTool, GeminiAfterTool}[p]
 	case RuntimeCopilot:
-		if p == Pre {
-			return CopilotPreToolUse
-		}
+		return [...]string{CopilotPreToolUse, CopilotPostToolUse}[p]
 	}
 	return ""
 }
@@ -65,9 +63,6 @@ func ParseEvent(runtime, name string) (Phase, error) {
 		if ev != "" && (name == ev || name == [...]string{EventPreToolUse, EventPostToolUse}[p]) {
 			return p, nil
 		}
-	}
-	if runtime == RuntimeCopilot && (name == CopilotPostToolUse || name == EventPostToolUse) {
-		return 0, fmt.Errorf("the Copilot CLI does not act on a postToolUse command hook's output, so no verdict can be enforced there; bind %s", CopilotPreToolUse)
 	}
 	var names []string
 	for _, p := range []Phase{Pre, Post} {
@@ -101,6 +96,8 @@ func HookAnswer(runtime string, p Phase, r *agc.Response, opts HookOptions) ([]b
 		return GeminiAfterToolAnswer(r, opts)
 	case runtime == RuntimeCopilot && p == Pre:
 		return CopilotPreToolUseAnswer(r, opts)
+	case runtime == RuntimeCopilot:
+		return CopilotPostToolUseAnswer(r, opts)
 	}
 	return nil, fmt.Errorf("%s has no tool hook that acts on its answer in this phase", runtime)
 }
@@ -108,10 +105,16 @@ func HookAnswer(runtime string, p Phase, r *agc.Response, opts HookOptions) ([]b
 // Denial is the answer that fails closed in runtime when the gate gave no
 // valid AGC answer: the bytes for stdout and the exit code. Claude Code,
 // Codex and Gemini CLI block on exit 2 and show stderr; Copilot CLI logs and
-// skips a failing hook, so there the denial is JSON with exit 0.
+// skips a failing hook, so there the denial is JSON with exit 0: before the
+// tool a deny, after it (where a permission decision is ignored) the
+// result withheld.
 func Denial(runtime string, p Phase, reason string) (stdout []byte, exit int) {
 	if runtime == RuntimeCopilot && p == Pre {
 		b, _ := marshalLine(copilotPre{PermissionDecision: "deny", PermissionDecisionReason: reason})
+		return b, 0
+	}
+	if runtime == RuntimeCopilot {
+		b, _ := marshalLine(copilotPost{ModifiedResult: withheld("the AGC hook has no valid answer from its gate", reason)})
 		return b, 0
 	}
 	return nil, 2

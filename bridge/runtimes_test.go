@@ -1,6 +1,7 @@
 package bridge
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -74,6 +75,19 @@ var (
 				"modifiedArgs":             obj,
 				"additionalContext":        str,
 			}, decision: "permissionDecision", reason: "permissionDecisionReason", denyValue: "deny"},
+			// @github/copilot 1.0.102, copilot-sdk/types.d.ts:
+			// PostToolUseHookOutput and ToolResultObject. A withheld result
+			// is a "failure" whose error the person sees.
+			Post: {top: map[string]field{
+				"additionalContext": str,
+				"suppressOutput":    boo,
+				"modifiedResult": {kind: "object", nested: map[string]field{
+					"textResultForLlm": str,
+					"resultType":       {kind: "string", values: []string{"success", "failure", "rejected", "denied", "timeout"}},
+					"error":            str,
+					"sessionLog":       str,
+				}},
+			}, decisionAt: "modifiedResult", decision: "resultType", reason: "error", denyValue: "failure"},
 		},
 	}
 )
@@ -177,6 +191,11 @@ func TestRuntimeAnswers(t *testing.T) {
 		{RuntimeCopilot, Pre, "repaired ask", repaired, HookOptions{Ask: true}, "ask", "modifiedArgs"},
 		{RuntimeCopilot, Pre, "block", block, HookOptions{}, "deny", ""},
 		{RuntimeCopilot, Pre, "escalate", escalate, HookOptions{}, "ask", ""},
+		{RuntimeCopilot, Post, "allow", allow, HookOptions{}, "", ""},
+		{RuntimeCopilot, Post, "advisory", advisory, HookOptions{}, "", ""},
+		{RuntimeCopilot, Post, "repaired", repaired, HookOptions{}, "success", "modifiedResult"},
+		{RuntimeCopilot, Post, "block withholds the result", block, HookOptions{}, "failure", ""},
+		{RuntimeCopilot, Post, "escalate withholds the result", escalate, HookOptions{}, "failure", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.runtime+" "+Event(tt.runtime, tt.p)+" "+tt.name, func(t *testing.T) {
@@ -198,9 +217,16 @@ func TestRuntimeAnswers(t *testing.T) {
 			switch {
 			case tt.rewrite != "":
 				var got map[string]any
-				if tt.runtime == RuntimeGemini {
+				switch {
+				case tt.runtime == RuntimeGemini:
 					got, _ = m["hookSpecificOutput"].(map[string]any)[tt.rewrite].(map[string]any)
-				} else {
+				case tt.runtime == RuntimeCopilot && tt.p == Post:
+					// The replaced result is text: the rewrite's input as JSON.
+					s, _ := m[tt.rewrite].(map[string]any)["textResultForLlm"].(string)
+					if err := json.Unmarshal([]byte(s), &got); err != nil {
+						t.Errorf("textResultForLlm %q is not the rewrite's input: %v", s, err)
+					}
+				default:
 					got, _ = m[tt.rewrite].(map[string]any)
 				}
 				if d := cmp.Diff(map[string]any{"command": newCommand}, got); d != "" {
@@ -219,7 +245,7 @@ func TestRuntimeAnswers(t *testing.T) {
 						t.Errorf("a downgraded answer carries %s: %s", k, b)
 					}
 				}
-			case tt.r == escalate && tt.want == "deny" || tt.r == escalate && tt.runtime == RuntimeCodex:
+			case tt.r == escalate && (tt.want == "deny" || tt.want == "failure") || tt.r == escalate && tt.runtime == RuntimeCodex:
 				if !strings.Contains(text, "@api-owners") {
 					t.Errorf("an escalation without ask does not carry the decide remedy: %s", b)
 				}
@@ -241,6 +267,7 @@ func TestRuntimeAnswersCarryAGC(t *testing.T) {
 		{RuntimeCodex, Post, []string{"hookSpecificOutput", "additionalContext"}},
 		{RuntimeGemini, Post, []string{"hookSpecificOutput", "additionalContext"}},
 		{RuntimeCopilot, Pre, []string{"additionalContext"}},
+		{RuntimeCopilot, Post, []string{"additionalContext"}},
 	} {
 		b, err := HookAnswer(tt.runtime, tt.p, block, HookOptions{})
 		if err != nil {
@@ -274,6 +301,57 @@ func TestDenial(t *testing.T) {
 	if _, d := checkOutput(t, RuntimeCopilot, Pre, out); d != "deny" {
 		t.Errorf("copilot denial %s", out)
 	}
+	// After the tool ran, Copilot CLI ignores a permission decision: the
+	// denial withholds the result instead.
+	out, code = Denial(RuntimeCopilot, Post, "gate broke")
+	if code != 0 {
+		t.Errorf("copilot postToolUse exit %d", code)
+	}
+	if m, d := checkOutput(t, RuntimeCopilot, Post, out); d != "failure" || !strings.Contains(fmt.Sprint(m), "gate broke") {
+		t.Errorf("copilot postToolUse denial %s", out)
+	}
+}
+
+// TestCopilotPostWithholds: a failing verdict after the tool ran replaces
+// the result the model sees with a notice that says the tool ran (its
+// effects stay) and that the result is withheld, and the model reads the
+// rendering and the AGC JSON in additionalContext; the person sees the
+// rendering as the failed result's error.
+func TestCopilotPostWithholds(t *testing.T) {
+	for _, name := range []string{"block-patch", "escalate-review"} {
+		r := testkit.Response(t, "../fixtures/agc/valid/"+name+".json")
+		b, err := HookAnswer(RuntimeCopilot, Post, r, HookOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out struct {
+			ModifiedResult struct {
+				TextResultForLlm string `json:"textResultForLlm"`
+				ResultType       string `json:"resultType"`
+				Error            string `json:"error"`
+			} `json:"modifiedResult"`
+			AdditionalContext string `json:"additionalContext"`
+		}
+		if err := json.Unmarshal(b, &out); err != nil {
+			t.Fatal(err)
+		}
+		text, err := renderText(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		mr := out.ModifiedResult
+		for _, want := range []string{"withheld", "has run", r.Gate.ID, string(r.Verdict)} {
+			if !strings.Contains(mr.TextResultForLlm, want) {
+				t.Errorf("%s: the replaced result does not say %q: %q", name, want, mr.TextResultForLlm)
+			}
+		}
+		if mr.Error != text {
+			t.Errorf("%s: error %q, want the rendering", name, mr.Error)
+		}
+		if !strings.HasPrefix(out.AdditionalContext, text+"\n\nAGC: {") {
+			t.Errorf("%s: additionalContext %q, want the rendering and the AGC JSON", name, out.AdditionalContext)
+		}
+	}
 }
 
 func TestReadToolCall(t *testing.T) {
@@ -291,6 +369,9 @@ func TestReadToolCall(t *testing.T) {
 		{"gemini/after-read.json", RuntimeGemini, Post, "read", "read_file", "7f3c"},
 		{"copilot/pre-bash.json", RuntimeCopilot, Pre, "shell", "bash", "c0ffee"},
 		{"copilot/pre-bash-vscode.json", RuntimeCopilot, Pre, "shell", "bash", "c0ffee"},
+		// Copilot CLI 1.0.102 sends toolArgs as an object, not the
+		// documented JSON string.
+		{"copilot/post-bash.json", RuntimeCopilot, Post, "shell", "bash", "c0ffee"},
 	} {
 		t.Run(tt.file, func(t *testing.T) {
 			data := readHookFixture(t, tt.file)

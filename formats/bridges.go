@@ -23,6 +23,7 @@ func Bridges() []Format {
 		{Name: "gemini-before-tool", Help: "the JSON a Gemini CLI BeforeTool hook prints", Write: hookWriter(bridge.RuntimeGemini, bridge.Pre)},
 		{Name: "gemini-after-tool", Help: "the JSON a Gemini CLI AfterTool hook prints", Write: hookWriter(bridge.RuntimeGemini, bridge.Post)},
 		{Name: "copilot-pre-tool-use", Help: "the JSON a Copilot CLI preToolUse command hook prints", Write: hookWriter(bridge.RuntimeCopilot, bridge.Pre)},
+		{Name: "copilot-post-tool-use", Help: "the JSON a Copilot CLI postToolUse command hook prints", Write: hookWriter(bridge.RuntimeCopilot, bridge.Post)},
 	}
 }
 

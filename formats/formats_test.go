@@ -16,7 +16,7 @@ func TestDefault(t *testing.T) {
 	if got := strings.Join(r.Inputs(), ","); got != "agc,sarif,agent-protocol,gate-receipt,fourgate,rdjson,rdjsonl,diff" {
 		t.Errorf("inputs %s", got)
 	}
-	if got := strings.Join(r.Outputs(), ","); got != "agc,sarif,text,markdown,claude-pre-tool-use,claude-post-tool-use,codex-pre-tool-use,codex-post-tool-use,gemini-before-tool,gemini-after-tool,copilot-pre-tool-use,rdjson" {
+	if got := strings.Join(r.Outputs(), ","); got != "agc,sarif,text,markdown,claude-pre-tool-use,claude-post-tool-use,codex-pre-tool-use,codex-post-tool-use,gemini-before-tool,gemini-after-tool,copilot-pre-tool-use,copilot-post-tool-use,rdjson" {
 		t.Errorf("outputs %s", got)
 	}
 }

@@ -73,7 +73,7 @@ func runHook(e *Env, args []string) int {
 		// Copilot CLI skips a hook that exits non-zero: a misconfigured
 		// hook there still denies the call.
 		if len(args) > 0 && args[0] == bridge.RuntimeCopilot && code == ExitUsage {
-			deny, _ := bridge.Denial(bridge.RuntimeCopilot, bridge.Pre, "agc-sarif hook: bad usage (see stderr); failing closed: the call is blocked")
+			deny, _ := bridge.Denial(bridge.RuntimeCopilot, usagePhase(args), "agc-sarif hook: bad usage (see stderr); failing closed: the call is blocked")
 			if writeOut(e, deny, false) == nil {
 				return ExitOK // a non-zero exit would make Copilot ignore the denial
 			}
@@ -82,6 +82,9 @@ func runHook(e *Env, args []string) int {
 	}
 	payload, err := readInput(e, "-", maxHookPayload)
 	runtime, phase := h.runtime, bridge.Pre
+	if runtime != runtimeAuto {
+		phase, _ = bridge.ParseEvent(runtime, h.event) // parseHook checked it
+	}
 	if err == nil {
 		runtime, phase, err = hookTarget(e, h, payload)
 	}
@@ -107,7 +110,7 @@ func runHook(e *Env, args []string) int {
 
 func parseHook(e *Env, args []string) (hookRun, int, bool) {
 	fs := newFlags(e, "hook", "claude|codex|gemini|copilot|auto --event EVENT [--ask] [--timeout D] -- GATE-COMMAND [ARG...]")
-	event := fs.String("event", "", "the hook event: PreToolUse or PostToolUse, or the runtime's own name (BeforeTool, AfterTool, preToolUse); required but for auto")
+	event := fs.String("event", "", "the hook event: PreToolUse or PostToolUse, or the runtime's own name (BeforeTool, AfterTool, preToolUse, postToolUse); required but for auto")
 	ask := fs.Bool("ask", false, "with a repair, also send the runtime's \"ask\" (Claude Code, Gemini CLI, Copilot CLI), so the person sees the rewritten call")
 	timeout := fs.Duration("timeout", 0, "how long the gate may run (default: under the runtime's own hook timeout, see docs/bridges.md)")
 	own, gate := cutArgs(args)
@@ -130,6 +133,26 @@ func parseHook(e *Env, args []string) (hookRun, int, bool) {
 		return hookRun{}, ExitUsage, false
 	}
 	return h, 0, true
+}
+
+// usagePhase is the phase a copilot hook whose arguments are bad was
+// configured for, as far as its --event says (before the tool when it does
+// not): the denial must be one the runtime acts on in that phase.
+func usagePhase(args []string) bridge.Phase {
+	own, _ := cutArgs(args)
+	for i, a := range own {
+		name, value, eq := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if !strings.HasPrefix(a, "-") || name != "event" {
+			continue
+		}
+		if !eq && i+1 < len(own) {
+			value = own[i+1]
+		}
+		if p, err := bridge.ParseEvent(bridge.RuntimeCopilot, value); err == nil {
+			return p
+		}
+	}
+	return bridge.Pre
 }
 
 // cutArgs splits args at the first "--": the hook's own arguments before
@@ -171,12 +194,15 @@ func hookUsage(pos []string, h *hookRun) error {
 // named runtime, or for auto the one the payload looks like, with a lint
 // on stderr where two runtimes' payloads look alike.
 func hookTarget(e *Env, h hookRun, payload []byte) (string, bridge.Phase, error) {
-	if err := checkPayload(payload); err != nil {
-		return h.runtime, bridge.Pre, err
-	}
 	if h.runtime != runtimeAuto {
 		p, err := bridge.ParseEvent(h.runtime, h.event)
+		if err == nil {
+			err = checkPayload(payload)
+		}
 		return h.runtime, p, err
+	}
+	if err := checkPayload(payload); err != nil {
+		return h.runtime, bridge.Pre, err
 	}
 	rt, p, lints := bridge.DetectRuntime(payload)
 	for _, l := range lints {
@@ -187,10 +213,6 @@ func hookTarget(e *Env, h hookRun, payload []byte) (string, bridge.Phase, error)
 	}
 	if h.event != "" && h.event != [...]string{bridge.EventPreToolUse, bridge.EventPostToolUse}[p] {
 		return rt, p, fmt.Errorf("<stdin>: the hook input is a %s %s payload, but the hook was configured with --event %s", rt, bridge.Event(rt, p), h.event)
-	}
-	if bridge.Event(rt, p) == "" {
-		_, err := bridge.ParseEvent(rt, bridge.EventPostToolUse)
-		return rt, bridge.Pre, err
 	}
 	return rt, p, nil
 }

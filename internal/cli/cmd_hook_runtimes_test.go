@@ -2,6 +2,7 @@ package cli
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -26,6 +27,12 @@ func runtimePayload(runtime, event, command string) string {
 		args, _ := json.Marshal(map[string]any{"command": command})
 		m = map[string]any{"sessionId": "c0ffee", "timestamp": 1762077600000, "cwd": "/work/main",
 			"toolName": "bash", "toolArgs": string(args)}
+		if event == "postToolUse" {
+			// Copilot CLI 1.0.102 sends toolArgs after the tool as an
+			// object, with the tool's result.
+			m["toolArgs"] = map[string]any{"command": command}
+			m["toolResult"] = map[string]any{"resultType": "success", "textResultForLlm": "ok"}
+		}
 	}
 	b, _ := json.Marshal(m)
 	return string(b)
@@ -57,6 +64,10 @@ func TestHookRuntimesEndToEnd(t *testing.T) {
 		{"copilot", "preToolUse", "git push --force origin main", nil, "permissionDecision=deny"},
 		{"copilot", "preToolUse", "rm -rf /", nil, "permissionDecision=ask"},
 		{"copilot", "preToolUse", "ls", nil, ""},
+		{"copilot", "postToolUse", "git push --force origin main", nil, "modifiedResult.resultType=failure"},
+		{"copilot", "postToolUse", "rm -rf /", nil, "modifiedResult.resultType=failure"},
+		{"copilot", "postToolUse", "cd /work/main && git status", nil, "modifiedResult.resultType=success"},
+		{"copilot", "postToolUse", "ls", nil, ""},
 	} {
 		t.Run(tt.runtime+" "+tt.event+" "+tt.command+strings.Join(tt.extra, ""), func(t *testing.T) {
 			args := append([]string{tt.runtime, "--event", tt.event}, tt.extra...)
@@ -79,7 +90,7 @@ func TestHookRuntimesEndToEnd(t *testing.T) {
 // treats any other non-zero exit as a warning), a denial on stdout for
 // Copilot CLI (which skips failing hooks); the reason is on stderr.
 func TestHookRuntimesFailClosed(t *testing.T) {
-	for _, rt := range []struct{ runtime, event string }{{"codex", "PreToolUse"}, {"codex", "PostToolUse"}, {"gemini", "BeforeTool"}, {"gemini", "AfterTool"}, {"copilot", "preToolUse"}} {
+	for _, rt := range []struct{ runtime, event string }{{"codex", "PreToolUse"}, {"codex", "PostToolUse"}, {"gemini", "BeforeTool"}, {"gemini", "AfterTool"}, {"copilot", "preToolUse"}, {"copilot", "postToolUse"}} {
 		for _, tt := range []struct {
 			name, stdin string
 			args        []string
@@ -97,10 +108,19 @@ func TestHookRuntimesFailClosed(t *testing.T) {
 				if !strings.Contains(errOut, tt.want) || !strings.Contains(errOut, "failing closed") {
 					t.Errorf("stderr %q, want it to say %q and that it fails closed", errOut, tt.want)
 				}
-				if rt.runtime == "copilot" {
+				if rt.event == "preToolUse" {
 					m := hookOut(t, out)
 					if code != ExitOK || m["permissionDecision"] != "deny" || m["permissionDecisionReason"] == "" {
 						t.Errorf("exit %d, stdout %s; want exit 0 and a denial", code, out)
+					}
+					return
+				}
+				if rt.event == "postToolUse" {
+					// Copilot CLI ignores a permission decision after the
+					// tool ran: the denial withholds the result.
+					r, _ := hookOut(t, out)["modifiedResult"].(map[string]any)
+					if code != ExitOK || r["resultType"] != "failure" || !strings.Contains(fmt.Sprint(r["textResultForLlm"]), "withheld") {
+						t.Errorf("exit %d, stdout %s; want exit 0 and the result withheld", code, out)
 					}
 					return
 				}
@@ -115,7 +135,7 @@ func TestHookRuntimesFailClosed(t *testing.T) {
 // TestHookGateInput: every runtime's gate reads one vocabulary.
 func TestHookGateInput(t *testing.T) {
 	gate := `in=$(cat); case "$in" in *'"tool":"shell"'*'"tool_input":{"command":"ls"}'*) bash ` + hookGate + ` <<<'ls';; *) echo "$in" >&2;; esac`
-	for _, rt := range []struct{ runtime, event string }{{"codex", "PreToolUse"}, {"gemini", "BeforeTool"}, {"copilot", "preToolUse"}} {
+	for _, rt := range []struct{ runtime, event string }{{"codex", "PreToolUse"}, {"gemini", "BeforeTool"}, {"copilot", "preToolUse"}, {"copilot", "postToolUse"}} {
 		code, out, errOut := hookCmd(runtimePayload(rt.runtime, rt.event, "ls"), rt.runtime, "--event", rt.event, "--", "bash", "-c", gate)
 		if code != ExitOK || strings.TrimSpace(out) != "{}" {
 			t.Errorf("%s: exit %d, stdout %q, stderr %q", rt.runtime, code, out, errOut)
@@ -160,13 +180,24 @@ func TestHookRuntimesUsage(t *testing.T) {
 }
 
 // TestHookCopilotUsageDenies: Copilot CLI skips a hook that exits non-zero,
-// so a misconfigured copilot hook also prints a denial.
+// so a misconfigured copilot hook also prints a denial: before the tool a
+// permission decision, after it (where a permission decision is ignored)
+// the result withheld.
 func TestHookCopilotUsageDenies(t *testing.T) {
-	code, out, errOut := hookCmd("{}", "copilot", "--event", "postToolUse", "--", "true")
-	if code != ExitOK || !strings.Contains(errOut, "postToolUse") {
-		t.Fatalf("exit %d, stderr %q", code, errOut)
-	}
-	if m := hookOut(t, out); m["permissionDecision"] != "deny" {
-		t.Errorf("stdout %s, want a denial", out)
+	for _, tt := range []struct {
+		event, want string
+	}{
+		{"preToolUse", "permissionDecision=deny"},
+		{"PreToolUse", "permissionDecision=deny"},
+		{"postToolUse", "modifiedResult.resultType=failure"},
+		{"PostToolUse", "modifiedResult.resultType=failure"},
+		{"sessionStart", "permissionDecision=deny"},
+	} {
+		code, out, errOut := hookCmd("{}", "copilot", "--event", tt.event, "--timeout", "-1s", "--", "true")
+		if code != ExitOK || !strings.Contains(errOut, "bad usage") && !strings.Contains(errOut, "--timeout") {
+			t.Fatalf("%s: exit %d, stderr %q", tt.event, code, errOut)
+		}
+		m := hookOut(t, out)
+		wantHookAnswer(t, out, m, m, tt.want)
 	}
 }
