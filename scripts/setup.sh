@@ -4,7 +4,9 @@
 #   - npm packages from tools/package-lock.json: Microsoft's SARIF Multitool,
 #     GitHub's OpenAPI description, real webhook payloads, commonmark.js,
 #     eslint 10.15.0 with eslint-formatter-rdjson 1.0.6 and
-#     @microsoft/eslint-formatter-sarif 3.1.0, prettier 3.10.1;
+#     @microsoft/eslint-formatter-sarif 3.1.0, prettier 3.10.1, and
+#     GitHub Copilot CLI 1.0.102 (@github/copilot and its platform
+#     package's native binary, which the hook end-to-end test runs offline);
 #   - actionlint and reviewdog from the Go module proxy, into tools/bin;
 #   - staticcheck and goimports from the Go module proxy, into tools/bin;
 #   - benchstat from the Go module proxy, into tools/bin (comparing make

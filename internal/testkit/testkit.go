@@ -16,6 +16,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strings"
 	"testing"
@@ -99,6 +100,19 @@ func CommonmarkJS(t testing.TB) string {
 		Missing(t, "node", err)
 	}
 	return filepath.Dir(dir)
+}
+
+// Copilot is the native executable of GitHub Copilot CLI 1.0.102
+// (@github/copilot's platform package, which its npm launcher runs), for
+// this platform; a platform npm has no package for counts as missing.
+func Copilot(t testing.TB) string {
+	t.Helper()
+	arch := map[string]string{"amd64": "x64", "arm64": "arm64"}[runtime.GOARCH]
+	goos, name := runtime.GOOS, "copilot"
+	if goos == "windows" {
+		goos, name = "win32", "copilot.exe"
+	}
+	return File(t, "GitHub Copilot CLI", "node_modules", "@github", "copilot-"+goos+"-"+arch, name)
 }
 
 // Corpus lists the shared corpus of real tools' SARIF logs:
