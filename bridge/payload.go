@@ -88,8 +88,9 @@ func ReadToolCall(runtime string, p Phase, data []byte) (*ToolCall, error) {
 	return tc, nil
 }
 
-// copilotArgs: Copilot CLI sends toolArgs as a JSON string holding the
-// arguments (or, in its snake_case form, as parsed JSON when it could).
+// copilotArgs: Copilot CLI's toolArgs is documented as a JSON string
+// holding the arguments; 1.0.102 sends the object itself (and its
+// snake_case form parsed JSON when it could). Both are read.
 func copilotArgs(v jsontext.Value) (jsontext.Value, error) {
 	if v.Kind() != '"' {
 		return v, nil

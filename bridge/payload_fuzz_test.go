@@ -7,6 +7,7 @@ import (
 
 	"github.com/agcgate/agc-action/internal/testkit"
 	"github.com/go-json-experiment/json"
+	"github.com/go-json-experiment/json/jsontext"
 )
 
 func seedHooks(f *testing.F) {
@@ -52,5 +53,36 @@ func FuzzDetectRuntime(f *testing.F) {
 			return
 		}
 		_, _ = ReadToolCall(rt, p, data)
+	})
+}
+
+// FuzzCopilotToolArgs: Copilot CLI's toolArgs reads the same whether it
+// comes as the documented JSON string or as the object 1.0.102 sends:
+// both are refused, or both give the same tool input, an object.
+func FuzzCopilotToolArgs(f *testing.F) {
+	for _, s := range []string{`{"command":"cat hello.txt","description":"read"}`, `{}`, `[]`, `"x"`, `{"a":{"b":[1,2]}}`, `{"a":1,"a":2}`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, args string) {
+		str, err := json.Marshal(args)
+		if err != nil {
+			return // not UTF-8: no payload carries it as a string
+		}
+		for _, p := range []Phase{Pre, Post} {
+			asObject, errObject := ReadToolCall(RuntimeCopilot, p, []byte(`{"toolName":"bash","toolArgs":`+args+`}`))
+			asString, errString := ReadToolCall(RuntimeCopilot, p, []byte(`{"toolName":"bash","toolArgs":`+string(str)+`}`))
+			if errObject != nil {
+				if errString == nil && asString.ToolInput.Kind() == '{' && jsontext.Value(args).IsValid() {
+					t.Fatalf("toolArgs %q: refused as an object (%v), read as a string", args, errObject)
+				}
+				continue
+			}
+			if errString != nil {
+				t.Fatalf("toolArgs %q: read as an object, refused as a string: %v", args, errString)
+			}
+			if !sameJSON(asObject.ToolInput, asString.ToolInput) {
+				t.Fatalf("toolArgs %q: %s as an object, %s as a string", args, asObject.ToolInput, asString.ToolInput)
+			}
+		}
 	})
 }
