@@ -152,6 +152,7 @@ func TestHookAuto(t *testing.T) {
 		{runtimePayload("codex", "PreToolUse", "git push --force"), "hookSpecificOutput.permissionDecision=deny", false},
 		{runtimePayload("gemini", "BeforeTool", "git push --force"), "decision=deny", false},
 		{runtimePayload("copilot", "preToolUse", "git push --force"), "permissionDecision=deny", false},
+		{runtimePayload("copilot", "postToolUse", "git push --force"), "modifiedResult.resultType=failure", false},
 		{hookPayload("PreToolUse", "git push --force"), "hookSpecificOutput.permissionDecision=deny", true},
 	} {
 		code, out, errOut := hookCmd(tt.stdin, "auto", "--", "bash", hookGate)
