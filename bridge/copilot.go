@@ -142,11 +142,12 @@ func CopilotPostToolUseAnswer(r *agc.Response, _ HookOptions) ([]byte, error) {
 }
 
 // withheld is the result that replaces a tool's result the gate did not
-// let through: the model reads why, the person sees detail as the error.
+// let through: the model reads that it is withheld, and why in the
+// additionalContext that follows; the person sees detail as the error.
 func withheld(why, detail string) *copilotResult {
 	return &copilotResult{
 		TextResultForLlm: "AGC: this tool call has run, but its result is withheld: " + why +
-			". What the call did is not undone; do not repeat it. The gate's findings follow.",
+			". What the call did is not undone; do not repeat it. Why follows.",
 		ResultType: "failure",
 		Error:      detail,
 	}

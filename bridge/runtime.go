@@ -114,7 +114,7 @@ func Denial(runtime string, p Phase, reason string) (stdout []byte, exit int) {
 		return b, 0
 	}
 	if runtime == RuntimeCopilot {
-		b, _ := marshalLine(copilotPost{ModifiedResult: withheld("the AGC hook has no valid answer from its gate", reason)})
+		b, _ := marshalLine(copilotPost{ModifiedResult: withheld("the AGC hook has no valid answer from its gate", reason), AdditionalContext: reason})
 		return b, 0
 	}
 	return nil, 2

@@ -1,7 +1,6 @@
 package bridge
 
 import (
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -307,8 +306,8 @@ func TestDenial(t *testing.T) {
 	if code != 0 {
 		t.Errorf("copilot postToolUse exit %d", code)
 	}
-	if m, d := checkOutput(t, RuntimeCopilot, Post, out); d != "failure" || !strings.Contains(fmt.Sprint(m), "gate broke") {
-		t.Errorf("copilot postToolUse denial %s", out)
+	if m, d := checkOutput(t, RuntimeCopilot, Post, out); d != "failure" || m["additionalContext"] != "gate broke" {
+		t.Errorf("copilot postToolUse denial %s; want the result withheld and the reason in additionalContext", out)
 	}
 }
 

@@ -45,6 +45,10 @@ var hookTimeouts = map[string]time.Duration{
 // failing hook, so there the hook prints a denial instead: bridge.Denial.)
 const exitHookBlock = 2
 
+// failClosed ends the reason the hook gives when it has no valid answer:
+// before the tool the call is blocked; after it, the tool has run.
+var failClosed = [...]string{bridge.Pre: "; failing closed: the call is blocked", bridge.Post: "; failing closed"}
+
 // runtimeAuto asks the hook to recognise the runtime from its payload.
 const runtimeAuto = "auto"
 
@@ -73,7 +77,8 @@ func runHook(e *Env, args []string) int {
 		// Copilot CLI skips a hook that exits non-zero: a misconfigured
 		// hook there still denies the call.
 		if len(args) > 0 && args[0] == bridge.RuntimeCopilot && code == ExitUsage {
-			deny, _ := bridge.Denial(bridge.RuntimeCopilot, usagePhase(args), "agc-sarif hook: bad usage (see stderr); failing closed: the call is blocked")
+			p := usagePhase(args)
+			deny, _ := bridge.Denial(bridge.RuntimeCopilot, p, "agc-sarif hook: bad usage (see stderr)"+failClosed[p])
 			if writeOut(e, deny, false) == nil {
 				return ExitOK // a non-zero exit would make Copilot ignore the denial
 			}
@@ -93,7 +98,7 @@ func runHook(e *Env, args []string) int {
 		out, err = hookAnswer(e, h, runtime, phase, payload)
 	}
 	if err != nil {
-		msg := fmt.Sprintf("agc-sarif hook: %v; failing closed: the call is blocked", err)
+		msg := fmt.Sprintf("agc-sarif hook: %v%s", err, failClosed[phase])
 		_ = printLine(e.Stderr, msg)
 		deny, exit := bridge.Denial(runtime, phase, msg)
 		if len(deny) > 0 && writeOut(e, deny, false) != nil {
