@@ -208,7 +208,7 @@ func (r *actionRun) collect() (*collected, error) {
 			return nil, err
 		}
 		if int64(len(data)) > agc.DefaultMaxBytes {
-			c.vs = append(c.vs, unreadable(relName(r.root, f.path), fmt.Errorf("larger than %d bytes", agc.DefaultMaxBytes)))
+			c.tooLarge(relName(r.root, f.path), data)
 			continue
 		}
 		collectAGC(c, r.reg, r.root, f.path, data, f.gate)

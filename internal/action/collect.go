@@ -344,6 +344,13 @@ func (c *collected) addUnpairedRuns() {
 	c.runs = nil
 }
 
+// tooLarge records an input over the size limit (read up to one byte
+// past it) as validate finds it, json.too-large at the limit's place,
+// whatever format it would have been read as.
+func (c *collected) tooLarge(name string, data []byte) {
+	c.vs = append(c.vs, validate.Bytes(name, data, agc.Limits{})...)
+}
+
 // unreadable is a file that holds no gate answer at all.
 func unreadable(name string, err error) validate.Violation {
 	msg := err.Error()
@@ -384,7 +391,7 @@ func (r *actionRun) collectDiffs(c *collected) error {
 		}
 		name := relName(r.root, in.path)
 		if int64(len(data)) > agc.DefaultMaxBytes {
-			c.vs = append(c.vs, unreadable(name, fmt.Errorf("larger than %d bytes", agc.DefaultMaxBytes)))
+			c.tooLarge(name, data)
 			continue
 		}
 		rs, lints, err := f.Read(name, data, formats.ReadOptions{FS: fsys, Root: filepath.ToSlash(r.root), FailLevel: r.cfg.failLevel, Gate: in.gate})
