@@ -63,21 +63,6 @@ func charName(s string) string {
 	return fmt.Sprintf("%q", r)
 }
 
-// GateIDError is nil when d's gate id is one CheckGateID accepts, and
-// otherwise an *Error of class ClassGateID at /gate/id of d, placed in
-// data, the whole input d was read from.
-func (d Doc) GateIDError(data []byte) error {
-	if d.Response == nil {
-		return nil
-	}
-	err := CheckGateID(d.Response.Gate.ID)
-	if err == nil {
-		return nil
-	}
-	p := d.PlaceIn(data, "/gate/id")
-	return &Error{Place: p, Class: ClassGateID, Msg: err.Error() + "; agc-action refuses to post it"}
-}
-
 // PlaceIn is the place of pointer ptr of d (a pointer into the response)
 // in data, the whole input d was read from: the file, the line and column,
 // and the pointer from the top of the input.

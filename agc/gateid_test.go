@@ -1,7 +1,6 @@
 package agc
 
 import (
-	"errors"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -47,39 +46,6 @@ func TestCheckGateID(t *testing.T) {
 		if strings.ContainsAny(err.Error(), "\n\r") || !utf8.ValidString(err.Error()) {
 			t.Errorf("%q: the message must be one line of valid text: %q", c.id, err)
 		}
-	}
-}
-
-// TestGateIDErrorPlace: the error names the file, the line and column and
-// the pointer of the id, in an object, an array and JSON Lines.
-func TestGateIDErrorPlace(t *testing.T) {
-	const good = `{"gate":{"id":"ok"}}`
-	const bad = `{"gate":{"id":"A\nB"}}`
-	cases := []struct{ name, data, want string }{
-		{"object", bad, `f:1:15: /gate/id: action.gate-id: gate id "A\nB" holds 'A' (upper case)`},
-		{"array", "[" + good + ",\n " + bad + "]", `f:2:16: /1/gate/id: action.gate-id:`},
-		{"jsonl", good + "\n" + good + "\n" + bad + "\n", `f:3:15: /gate/id: action.gate-id:`},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			docs, err := DecodeAll("f", []byte(c.data), Limits{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			var got error
-			for _, d := range docs {
-				if e := d.GateIDError([]byte(c.data)); e != nil {
-					got = e
-				}
-			}
-			var e *Error
-			if !errors.As(got, &e) || !strings.HasPrefix(got.Error(), c.want) {
-				t.Fatalf("got %v, want %s…", got, c.want)
-			}
-			if int(e.Offset) >= len(c.data) || c.data[e.Offset] != '"' {
-				t.Errorf("offset %d does not point at the id's string", e.Offset)
-			}
-		})
 	}
 }
 

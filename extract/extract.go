@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
 
@@ -76,7 +77,34 @@ func noneError(d *doc) *Error {
 	if line, why := d.hint(); line > 0 {
 		return &Error{Kind: KindNone, Lines: []int{line}, Msg: msg + "; this line looks like one but " + why}
 	}
+	if f, ok := d.answerFencedAsJSON(); ok {
+		info := "with info string " + f.Lang
+		if f.Lang == "" {
+			info = "with no info string"
+		}
+		return &Error{Kind: KindNone, Lines: []int{f.Start}, Msg: fmt.Sprintf("found a fenced block %s at line %d; an AGC answer is fenced ```agc (%s)", info, f.Start, msg)}
+	}
 	return &Error{Kind: KindNone, Lines: []int{max(d.src.nLines(), 1)}, Msg: msg}
+}
+
+// answerFencedAsJSON is the first fenced block whose info string is json
+// (in any case) or empty and whose content looks like an AGC answer: a
+// JSON object or array naming "agc", or "gate" and "verdict". An agent
+// that fenced its answer so is told which block it meant.
+func (d *doc) answerFencedAsJSON() (fence, bool) {
+	for _, f := range d.fences {
+		if f.Lang != "" && !strings.EqualFold(f.Lang, "json") {
+			continue
+		}
+		c := bytes.TrimSpace(f.content(d.src))
+		if len(c) == 0 || (c[0] != '{' && c[0] != '[') {
+			continue
+		}
+		if bytes.Contains(c, []byte(`"agc"`)) || bytes.Contains(c, []byte(`"gate"`)) && bytes.Contains(c, []byte(`"verdict"`)) {
+			return f, true
+		}
+	}
+	return fence{}, false
 }
 
 func severalError(starts []int) *Error {

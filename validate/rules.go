@@ -89,7 +89,7 @@ var rules = []Rule{
 	{LintNewSeenBefore, "§9", SeverityLint, "status new means first seen in this round; an id seen in an earlier round is still-open or regressed."},
 	{LintEscalateEarly, "§10", SeverityLint, "A gate SHOULD escalate early when the same class is still-open in two consecutive rounds."},
 	{LintUnknownMember, "§3", SeverityLint, "A member the contract does not define is kept but not understood by other tools."},
-	{ClassGateID, "§4", SeverityError, "Where agc-action posts answers (the Action, github), a gate id is 1 to 100 bytes of a-z 0-9 . _ - and / between segments that start with a letter or digit, is not agc-validate, and no two SARIF tool names become one id."},
+	{ClassGateID, "§4", SeverityError, "agc-action posts an answer only when its gate id is 1 to 100 bytes of a-z 0-9 . _ - and / between segments that start with a letter or digit, and is not agc-validate; validate reports it, and where agc-action posts answers (the Action, github) no two SARIF tool names become one id."},
 	{ClassPairing, "§4", SeverityError, "In the Action, a file paired with a gate (ID=FILE) answers that gate alone, a paired SARIF log holds one run, and a paired gate is answered by its paired files alone."},
 }
 

@@ -23,15 +23,22 @@ type Options struct {
 	// Chain treats all responses of all inputs, in order, as the rounds of
 	// one chain (§9). Otherwise each response stands alone.
 	Chain bool
+	// ContractOnly checks the contract alone: not what agc-action refuses
+	// to post of an answer the contract allows (Postable).
+	ContractOnly bool
 }
 
-// Bytes validates the response or responses in one file, each on its own.
+// Bytes validates the response or responses in one file against the
+// contract alone (Options.ContractOnly), each on its own: for callers
+// that check what they wrote, or that refuse what agc-action cannot post
+// themselves (Postable).
 func Bytes(file string, data []byte, lim agc.Limits) []Violation {
-	return Inputs([]Input{{File: file, Data: data}}, Options{Limits: lim})
+	return Inputs([]Input{{File: file, Data: data}}, Options{Limits: lim, ContractOnly: true})
 }
 
 // Inputs validates files: each response on its own, or with Options.Chain
-// all of them as one chain. Violations come sorted by file and pointer,
+// all of them as one chain, and, unless Options.ContractOnly, whether
+// agc-action would post each (Postable). Violations come sorted by file and pointer,
 // each placed at the line and column of its pointer in its file.
 func Inputs(inputs []Input, opts Options) []Violation {
 	var vs []Violation
@@ -53,6 +60,11 @@ func Inputs(inputs []Input, opts Options) []Violation {
 				h = firstRound
 			}
 			vs = append(vs, checkDoc(d, h)...)
+		}
+	}
+	if !opts.ContractOnly {
+		for _, d := range docs {
+			vs = append(vs, postableIn(d)...)
 		}
 	}
 	locate(inputs, vs)

@@ -12,8 +12,10 @@ package action
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"path/filepath"
 	"strings"
 
@@ -208,7 +210,7 @@ func (r *actionRun) collect() (*collected, error) {
 			return nil, err
 		}
 		if int64(len(data)) > agc.DefaultMaxBytes {
-			c.vs = append(c.vs, unreadable(relName(r.root, f.path), fmt.Errorf("larger than %d bytes", agc.DefaultMaxBytes)))
+			c.tooLarge(relName(r.root, f.path), data)
 			continue
 		}
 		collectAGC(c, r.reg, r.root, f.path, data, f.gate)
@@ -257,10 +259,16 @@ func (r *actionRun) readWorkspace(file string, max int64) ([]byte, error) {
 	}
 	f, err := fsys.Open(filepath.ToSlash(rel))
 	if err != nil {
-		return nil, fmt.Errorf("read %s: %w", rel, err)
+		// Named once, by its path in the workspace, as the open that
+		// failed (the FS's own operation, a stat, is no help).
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return nil, &fs.PathError{Op: "open", Path: rel, Err: err}
 	}
 	defer f.Close()
-	return io.ReadAll(io.LimitReader(f, max+1))
+	return cmdenv.ReadAll(rel, io.LimitReader(f, max+1))
 }
 
 // collectSARIF gates a SARIF log through the bridge: each run becomes one

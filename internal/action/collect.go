@@ -190,7 +190,9 @@ func looksLikeOther(reg *formats.Registry, data []byte) bool {
 	return err == nil && f.Name != "agc" && f.Name != "sarif"
 }
 
-// addAGC validates one AGC document and keeps the responses that decode.
+// addAGC validates one AGC document against the contract (validate.Bytes)
+// and keeps the responses that decode; what it may not post of them is
+// refused by add (validate.Postable), for AGC and SARIF answers alike.
 func (c *collected) addAGC(name string, data []byte, pair string) {
 	c.checks = append(c.checks, validate.Input{File: name, Data: data})
 	c.vs = append(c.vs, validate.Bytes(name, data, agc.Limits{})...)
@@ -235,17 +237,17 @@ func (c *collected) add(a answer) bool {
 	return true
 }
 
-// refusal says why an answer may not be posted as its gate: an id outside
-// the safe set (agc.CheckGateID) or the validator's own, an answer of
-// another gate in a paired file, or an answer from an unpaired file for a
-// gate the workflow pairs with files of its own. "" when it may.
+// refusal says why an answer may not be posted as its gate: what
+// validate.Postable refuses of any answer (its gate id), then what the
+// workflow's pairing refuses: an answer of another gate in a paired file,
+// or an answer from an unpaired file for a gate the workflow pairs with
+// files of its own. "" when it may.
 func (c *collected) refusal(a answer) (rule, msg string) {
+	if vs := validate.Postable(a.resp); len(vs) > 0 {
+		return vs[0].Rule, vs[0].Message
+	}
 	id := a.resp.Gate.ID
 	switch {
-	case id == validate.GateID:
-		return validate.ClassGateID, fmt.Sprintf("gate id %s is the validator's own: no input answers for it, so this answer is not posted", id)
-	case agc.CheckGateID(id) != nil:
-		return validate.ClassGateID, agc.CheckGateID(id).Error() + "; agc-action refuses to post it"
 	case a.pair != "" && id != a.pair:
 		return validate.ClassPairing, fmt.Sprintf("the workflow pairs this file with gate %s, but this answer is for gate %s; a paired file answers its own gate alone, so nothing is posted for %s from it", a.pair, id, id)
 	case a.pair == "" && c.paired != nil && c.paired(id):
@@ -342,6 +344,13 @@ func (c *collected) addUnpairedRuns() {
 	c.runs = nil
 }
 
+// tooLarge records an input over the size limit (read up to one byte
+// past it) as validate finds it, json.too-large at the limit's place,
+// whatever format it would have been read as.
+func (c *collected) tooLarge(name string, data []byte) {
+	c.vs = append(c.vs, validate.Bytes(name, data, agc.Limits{})...)
+}
+
 // unreadable is a file that holds no gate answer at all.
 func unreadable(name string, err error) validate.Violation {
 	msg := err.Error()
@@ -382,7 +391,7 @@ func (r *actionRun) collectDiffs(c *collected) error {
 		}
 		name := relName(r.root, in.path)
 		if int64(len(data)) > agc.DefaultMaxBytes {
-			c.vs = append(c.vs, unreadable(name, fmt.Errorf("larger than %d bytes", agc.DefaultMaxBytes)))
+			c.tooLarge(name, data)
 			continue
 		}
 		rs, lints, err := f.Read(name, data, formats.ReadOptions{FS: fsys, Root: filepath.ToSlash(r.root), FailLevel: r.cfg.failLevel, Gate: in.gate})

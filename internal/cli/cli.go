@@ -58,7 +58,8 @@ func commands() map[string]command {
 }
 
 // Main runs agc-sarif with args (without the program name) and returns the
-// exit code.
+// exit code. Help asked for is output, on stdout; a usage error is one or
+// two lines on stderr, naming what is nearest to what was typed.
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string, version string) int {
 	if getenv == nil {
 		getenv = func(string) string { return "" }
@@ -72,52 +73,88 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(
 	case args[0] == "help" && len(args) > 1:
 		return runHelp(e, cmds, args[1:])
 	case args[0] == "-h" || args[0] == "--help" || args[0] == "help":
-		usage(e.Stderr, cmds)
+		usage(e.Stdout, cmds)
 		return ExitOK
 	case args[0] == "--version" || args[0] == "-v":
 		return runVersion(e, args[1:])
 	}
 	c, ok := cmds[args[0]]
 	if !ok {
-		_ = printLine(e.Stderr, "agc-sarif: unknown command "+strconv.Quote(args[0]))
-		usage(e.Stderr, cmds)
-		return ExitUsage
+		return unknownCommand(e, cmds, args[0])
 	}
 	return c.run(e, args[1:])
 }
 
-func usage(w io.Writer, cmds map[string]command) {
-	fmt.Fprintln(w, "usage: agc-sarif COMMAND [flags] [FILE...]")
-	fmt.Fprintln(w, "\ncommands:")
+// unknownCommand reports a command that is not in the table, with the
+// nearest that is, and where the list is.
+func unknownCommand(e *Env, cmds map[string]command, name string) int {
+	msg := "agc-sarif: unknown command " + strconv.Quote(name)
+	if n := nearest(name, commandNames(cmds)); n != "" {
+		msg += "; did you mean " + n + "?"
+	}
+	_ = printLine(e.Stderr, msg)
+	_ = printLine(e.Stderr, "run 'agc-sarif help' for the commands")
+	return ExitUsage
+}
+
+func commandNames(cmds map[string]command) []string {
 	names := make([]string, 0, len(cmds))
 	for n := range cmds {
 		names = append(names, n)
 	}
 	sort.Strings(names)
-	for _, n := range names {
+	return names
+}
+
+func usage(w io.Writer, cmds map[string]command) {
+	fmt.Fprintln(w, "usage: agc-sarif COMMAND [flags] [FILE...]")
+	fmt.Fprintln(w, "\ncommands:")
+	for _, n := range commandNames(cmds) {
 		fmt.Fprintf(w, "  %-12s %s\n", n, cmds[n].short)
 	}
 	fmt.Fprintln(w, "\nRun 'agc-sarif help COMMAND' (or 'agc-sarif COMMAND -h') for a command's flags; flags go before or after files, -- ends them. Exit codes: 0 ok, 1 rule broken or failing verdict, 2 usage or unreadable input.")
 }
 
-// newFlags returns a flag set that reports errors instead of exiting.
+// flagOut is the output of a command's flag set: the help, asked for,
+// goes to stdout; anything else the flag package writes, to stderr.
+type flagOut struct {
+	stdout, stderr io.Writer
+	args           string // the usage line's arguments
+}
+
+func (o *flagOut) Write(p []byte) (int, error) { return o.stderr.Write(p) }
+
+// newFlags returns a flag set that reports errors instead of exiting. Its
+// Usage, called after a usage error, is one line pointing at the help.
 func newFlags(e *Env, name, args string) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(e.Stderr)
+	out := &flagOut{stdout: e.Stdout, stderr: e.Stderr, args: args}
+	fs.SetOutput(out)
 	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "usage: agc-sarif %s %s\n", name, args)
-		fs.PrintDefaults()
+		_ = printLine(fs.Output(), "run 'agc-sarif help "+name+"' for usage")
 	}
 	return fs
 }
 
-// parseFlags parses args and maps -h and flag errors to exit codes. ok is
-// false when the command should return code at once. The flag package
-// prints a bad argument as it is, and a glob in a workflow can pass a file
-// name of the judged party's ("-x⏎::error::…") for a flag: its error line
-// is printed through printLine instead, then the usage.
-func parseFlags(fs *flag.FlagSet, args []string) (code int, ok bool) {
+// printHelp writes a command's usage line and its flags to w.
+func printHelp(fs *flag.FlagSet, w io.Writer, args string) {
+	fmt.Fprintf(w, "usage: agc-sarif %s %s\n", fs.Name(), args)
 	out := fs.Output()
+	fs.SetOutput(w)
+	fs.PrintDefaults()
+	fs.SetOutput(out)
+}
+
+// parseFlags parses args and maps -h and flag errors to exit codes. ok is
+// false when the command should return code at once. -h prints the help
+// on stdout. A flag error is one line on stderr, the flag spelled as the
+// usage spells it (--name) and an unknown one with the nearest known,
+// then the line pointing at the help. The flag package prints a bad
+// argument as it is, and a glob in a workflow can pass a file name of the
+// judged party's ("-x⏎::error::…") for a flag: its error line is printed
+// through printLine instead.
+func parseFlags(fs *flag.FlagSet, args []string) (code int, ok bool) {
+	out, _ := fs.Output().(*flagOut) // newFlags made fs
 	var held bytes.Buffer
 	fs.SetOutput(&held)
 	err := fs.Parse(args)
@@ -126,12 +163,50 @@ func parseFlags(fs *flag.FlagSet, args []string) (code int, ok bool) {
 	case err == nil:
 		return 0, true
 	case errors.Is(err, flag.ErrHelp):
-		_, _ = out.Write(held.Bytes()) // the help: ours alone
+		printHelp(fs, out.stdout, out.args)
 		return ExitOK, false
 	}
-	_ = printLine(out, err.Error())
+	_ = printLine(out.stderr, "agc-sarif "+fs.Name()+": "+flagError(fs, err))
 	fs.Usage()
 	return ExitUsage, false
+}
+
+// flagError says what was wrong with the flags: the flag package's
+// message with each flag spelled --name, and for an unknown flag the
+// nearest defined one.
+func flagError(fs *flag.FlagSet, err error) string {
+	msg := err.Error()
+	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: -"); ok {
+		name = strings.TrimPrefix(name, "-")
+		msg = "unknown flag --" + name
+		var names []string
+		fs.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
+		if n := nearest(name, names); n != "" {
+			msg += "; did you mean --" + n + "?"
+		}
+		return msg
+	}
+	if rest, ok := strings.CutPrefix(msg, "flag needs an argument: -"); ok {
+		return "flag --" + rest + " needs an argument"
+	}
+	// invalid value "V" for flag -NAME: why; invalid boolean value "V" for -NAME: why
+	for _, p := range []string{"invalid value ", "invalid boolean value "} {
+		rest, ok := strings.CutPrefix(msg, p)
+		if !ok {
+			continue
+		}
+		q, err := strconv.QuotedPrefix(rest)
+		if err != nil {
+			break
+		}
+		after := rest[len(q):]
+		for _, f := range []string{" for flag -", " for -"} {
+			if name, ok := strings.CutPrefix(after, f); ok {
+				return p + q + " for flag --" + name
+			}
+		}
+	}
+	return msg
 }
 
 // parseArgs parses flags that may stand before, between or after the

@@ -7,16 +7,17 @@ import (
 
 // TestEveryCommandAnswersHelp: every command of the table is listed in
 // the usage and runs: "agc-sarif NAME -h" exits 0 with the command's usage
-// (version, which takes no flags, prints the version).
+// on stdout and nothing on stderr (version, which takes no flags, prints
+// the version).
 func TestEveryCommandAnswersHelp(t *testing.T) {
-	_, _, usage := run(t, "", "--help")
+	_, usage, _ := run(t, "", "--help")
 	for name := range commands() {
 		if !strings.Contains(usage, "  "+name+" ") {
 			t.Errorf("usage does not list %q:\n%s", name, usage)
 		}
 		code, out, errs := run(t, "", name, "-h")
-		helped := strings.HasPrefix(errs, "usage: agc-sarif "+name+" ") || (errs == "" && strings.HasPrefix(out, "agc-sarif "))
-		if code != ExitOK || !helped {
+		helped := strings.HasPrefix(out, "usage: agc-sarif "+name+" ") || strings.HasPrefix(out, "agc-sarif ")
+		if code != ExitOK || !helped || errs != "" {
 			t.Errorf("%s -h: exit %d, stdout %q, stderr %q; want 0 and its usage", name, code, out, errs)
 		}
 	}

@@ -53,7 +53,7 @@ func commandFlags(e *Env) map[string][]string {
 		out[name] = []string{}
 		var help bytes.Buffer
 		sub := *e
-		sub.Stdout, sub.Stderr = io.Discard, &help
+		sub.Stdout, sub.Stderr = &help, io.Discard // help is output
 		c.run(&sub, []string{"-h"})
 		for _, m := range flagLine.FindAllStringSubmatch(help.String(), -1) {
 			dash := "--"

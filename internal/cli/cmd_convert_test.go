@@ -60,7 +60,7 @@ func TestConvertExitCodes(t *testing.T) {
 		{name: "bad source root", args: []string{"--source-root", filepath.Join(root, "missing"), convertAGC}, code: ExitUsage, stderr: "--source-root"},
 		{name: "lint on stderr", args: []string{"--source-root", root, "../../fixtures/sarif/hostile-snippet-only-region.sarif"}, code: ExitOK,
 			stderr: "lint: ../../fixtures/sarif/hostile-snippet-only-region.sarif:3:107: /runs/0/results/0/locations/0/physicalLocation/region: a region with only a snippet"},
-		{name: "help", args: []string{"-h"}, code: ExitOK, stderr: "usage: agc-sarif convert"},
+		{name: "help", args: []string{"-h"}, code: ExitOK, stdout: "usage: agc-sarif convert", noStderr: true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

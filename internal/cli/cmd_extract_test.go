@@ -52,9 +52,9 @@ func TestRunExtract(t *testing.T) {
 		{"hidden in another block", "```text\n```agc\n{}\n```\n", nil, ExitFail, "",
 			"agc-sarif extract: <stdin>:2: no fenced code block", true},
 		{"missing file", "", []string{filepath.Join(t.TempDir(), "nope.md")}, ExitUsage, "", "agc-sarif extract: open ", true},
-		{"two files", "", []string{msg, msg}, ExitUsage, "", "agc-sarif extract: one FILE at most, got 2\nusage: agc-sarif extract [FILE]\n", false},
-		{"unknown flag", "", []string{"-x"}, ExitUsage, "", "flag provided but not defined: -x", true},
-		{"help", "", []string{"-h"}, ExitOK, "", "usage: agc-sarif extract [FILE]\n", false},
+		{"two files", "", []string{msg, msg}, ExitUsage, "", "agc-sarif extract: one FILE at most, got 2\nrun 'agc-sarif help extract' for usage\n", false},
+		{"unknown flag", "", []string{"-x"}, ExitUsage, "", "agc-sarif extract: unknown flag --x\nrun 'agc-sarif help extract' for usage\n", false},
+		{"help", "", []string{"-h"}, ExitOK, "usage: agc-sarif extract [FILE]\n", "", false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -15,22 +15,23 @@ import (
 
 // fingerprintOptions are the parsed arguments of "agc-sarif fingerprint".
 type fingerprintOptions struct {
-	repo, rev string
-	scope     []string
-	scopeFile string
-	base      string
-	gateID    string
-	gateVer   string
-	configs   []string
-	subject   string // a response whose fingerprint to check
-	kind      string // tree, tool-call or artifact (without --subject)
-	input     string // the tool call or artifact
-	explain   bool
+	repo, rev  string
+	scope      []string
+	scopeFile  string
+	base       string
+	gateID     string
+	gateVer    string
+	configs    []string
+	subject    string // a response whose fingerprint to check
+	kind       string // tree, tool-call or artifact (without --subject)
+	input      string // the tool call or artifact
+	explain    bool
+	allowEmpty bool // fingerprint a scope that selects no entry
 }
 
 const fingerprintUsage = "[--repo DIR] [--rev REV] [--scope PATTERN]... [--scope-file PATH --base REV] " +
 	"[--gate-id ID] [--gate-version V] [--gate-config PATH]... [--subject RESPONSE.json] " +
-	"[--kind tree|tool-call|artifact --input FILE] [--explain]"
+	"[--kind tree|tool-call|artifact --input FILE] [--explain] [--allow-empty]"
 
 // runFingerprint implements "agc-sarif fingerprint": it prints the scoped
 // fingerprint of a commit's tree (docs/fingerprint.md), or with --subject
@@ -58,6 +59,9 @@ func runFingerprint(e *Env, args []string) int {
 	if err != nil {
 		return fpFail(e, "fingerprint", err)
 	}
+	if res.Count() == 0 && !sc.Whole() && !o.allowEmpty {
+		return fpFail(e, "fingerprint", emptyScope(res.Commit, sc))
+	}
 	fmt.Fprintln(e.Stdout, res.Fingerprint)
 	if o.explain {
 		if err := explain(e.Stdout, res); err != nil {
@@ -83,6 +87,7 @@ func parseFingerprint(e *Env, args []string) (*fingerprintOptions, int, bool) {
 	fs.Var(kind, "kind", "what to fingerprint without --subject: tree, tool-call or artifact")
 	fs.StringVar(&o.input, "input", "", "the tool call (JSON) or artifact to fingerprint (- for standard input)")
 	fs.BoolVar(&o.explain, "explain", false, "list the selected entries")
+	fs.BoolVar(&o.allowEmpty, "allow-empty", false, "print the fingerprint of a scope that selects no entry (its files deleted) instead of refusing it")
 	pos, code, ok := parseArgs(fs, args)
 	if !ok {
 		return nil, code, false
@@ -119,6 +124,23 @@ func fingerprintScope(g *fingerprint.Git, o *fingerprintOptions) (fingerprint.Sc
 		return fingerprint.ReadScopeFile(context.Background(), g, o.base, o.scopeFile)
 	}
 	return fingerprint.ParseScope(o.scope)
+}
+
+// emptyScope is the error of a scope that selects no entry of commit: most
+// often a directory named as it is (validate, validate/), which matches
+// the path validate alone, not what is under it. It suggests the first
+// such pattern as DIR/**.
+func emptyScope(commit string, sc fingerprint.Scope) error {
+	msg := fmt.Sprintf("the scope selects no entry of commit %s", commit)
+	for _, p := range sc.Patterns() {
+		if strings.HasPrefix(p, "!") || strings.ContainsAny(p, `*?[{\`) {
+			continue
+		}
+		dir := strings.TrimSuffix(p, "/")
+		msg += fmt.Sprintf("; did you mean %q? (a pattern matches whole paths, so %q does not select the files under %s/)", dir+"/**", p, dir)
+		break
+	}
+	return fmt.Errorf("%s; --allow-empty prints the fingerprint of the empty selection", msg)
 }
 
 // fingerprintInput fingerprints a tool call or an artifact from --input.

@@ -21,6 +21,7 @@ import (
 	"github.com/agcgate/agc-action/internal/ghrun"
 	"github.com/agcgate/agc-action/review"
 	"github.com/agcgate/agc-action/sarif"
+	"github.com/agcgate/agc-action/validate"
 )
 
 // githubOptions are the parsed arguments of "agc-sarif github".
@@ -184,10 +185,10 @@ func readGithubInputs(e *Env, o githubOptions) (githubInputs, error) {
 				in.paired[pair] = true
 			}
 			for i, r := range runs {
-				if err := agc.CheckGateID(r.Response.Gate.ID); err != nil {
+				if vs := validate.Postable(r.Response); len(vs) > 0 {
 					p := diag.Place{File: displayName(name), Pointer: fmt.Sprintf("/runs/%d", i)}
 					diag.Locate(data, &p)
-					return in, errors.New(p.Text(err.Error() + "; agc-sarif refuses to post it"))
+					return in, errors.New(p.Text(vs[0].Rule + ": " + vs[0].Message))
 				}
 				if _, err := stripOwn(e, displayName(name), r.Response, nil); err != nil {
 					return in, err
@@ -206,8 +207,9 @@ func readGithubInputs(e *Env, o githubOptions) (githubInputs, error) {
 			if d.Err != nil {
 				return in, d.Err
 			}
-			if err := d.GateIDError(data); err != nil {
-				return in, err
+			if vs := validate.Postable(d.Response); len(vs) > 0 {
+				p := d.PlaceIn(data, "/gate/id")
+				return in, errors.New(p.Text(vs[0].Rule + ": " + vs[0].Message))
 			}
 			if paired {
 				if id := d.Response.Gate.ID; id != pair {

@@ -104,8 +104,7 @@ func TestRenderBadInput(t *testing.T) {
 		{"no file", "", nil, ExitUsage, "expected exactly one FILE"},
 		{"two files", "", []string{syntax, dup}, ExitUsage, "expected exactly one FILE"},
 		{"bad format", "", []string{"--format", "html", syntax}, ExitUsage, "must be one of text, markdown"},
-		{"unknown flag", "", []string{"--color", syntax}, ExitUsage, "flag provided but not defined"},
-		{"help", "", []string{"-h"}, ExitOK, "usage: agc-sarif render"},
+		{"unknown flag", "", []string{"--color", syntax}, ExitUsage, "agc-sarif render: unknown flag --color\nrun 'agc-sarif help render' for usage\n"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

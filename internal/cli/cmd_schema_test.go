@@ -39,8 +39,7 @@ func TestSchemaUsage(t *testing.T) {
 	}{
 		{[]string{"extra"}, ExitUsage, `takes no arguments, got "extra"`},
 		{[]string{"-"}, ExitUsage, `takes no arguments, got "-"`},
-		{[]string{"--format", "json"}, ExitUsage, "flag provided but not defined: -format"},
-		{[]string{"-h"}, ExitOK, "usage: agc-sarif schema"},
+		{[]string{"--format", "json"}, ExitUsage, "agc-sarif schema: unknown flag --format\nrun 'agc-sarif help schema' for usage\n"},
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
@@ -56,6 +55,10 @@ func TestSchemaUsage(t *testing.T) {
 				t.Errorf("printed %d bytes to stdout on a usage error", out.Len())
 			}
 		})
+	}
+	var out bytes.Buffer
+	if code, errOut := schemaCmd(&out, "-h"); code != ExitOK || errOut != "" || !strings.HasPrefix(out.String(), "usage: agc-sarif schema") {
+		t.Errorf("-h: exit %d, stdout %q, stderr %q; want 0 and the usage on stdout", code, out.String(), errOut)
 	}
 }
 

@@ -45,25 +45,25 @@ func runValidate(e *Env, args []string) int {
 		return code
 	}
 	var inputs []validate.Input
-	unreadable := false
+	unreadable := 0
 	for _, f := range o.files {
 		data, err := readInput(e, f, o.maxBytes)
 		if err != nil {
 			// Say so, and still validate the others: one missing file must
 			// not hide the violations of the rest.
 			printError(e, "validate", err)
-			unreadable = true
+			unreadable++
 			continue
 		}
 		inputs = append(inputs, validate.Input{File: displayName(f), Data: data})
 	}
 	vs := validate.Inputs(inputs, validate.Options{Limits: agc.Limits{MaxBytes: o.maxBytes}, Chain: o.chain})
-	if err := writeViolations(e, o, inputs, vs); err != nil {
+	if err := writeViolations(e, o, inputs, vs, unreadable); err != nil {
 		printError(e, "validate", err)
 		return ExitUsage
 	}
 	switch {
-	case unreadable:
+	case unreadable > 0:
 		return ExitUsage
 	case validate.HasErrors(vs):
 		return ExitFail
@@ -73,8 +73,11 @@ func runValidate(e *Env, args []string) int {
 
 // writeViolations prints the violations in o's format: text lines through
 // printViolation, JSON through writeOut, which keeps "##[" from the
-// answers' text out of the log while the JSON stays the same.
-func writeViolations(e *Env, o *validateOptions, inputs []validate.Input, vs []validate.Violation) error {
+// answers' text out of the log while the JSON stays the same. notRead
+// files could not be read (their errors are on stderr): the text's last
+// line counts them, and says "ok" only when every file was read and
+// passes.
+func writeViolations(e *Env, o *validateOptions, inputs []validate.Input, vs []validate.Violation, notRead int) error {
 	w := e.Stdout
 	var buf bytes.Buffer
 	switch o.format.value {
@@ -103,11 +106,21 @@ func writeViolations(e *Env, o *validateOptions, inputs []validate.Input, vs []v
 		}
 	}
 	if len(vs) == 0 {
-		_, err := fmt.Fprintf(w, "ok: %d file(s) valid\n", len(inputs))
+		var err error
+		switch {
+		case notRead == 0:
+			_, err = fmt.Fprintf(w, "ok: %d file(s) valid\n", len(inputs))
+		case len(inputs) > 0:
+			_, err = fmt.Fprintf(w, "%d file(s) valid, %d not read\n", len(inputs), notRead)
+		}
 		return err
 	}
 	errs, lints := validate.Count(vs)
-	_, err := fmt.Fprintf(w, "%d error(s), %d lint\n", errs, lints)
+	line := fmt.Sprintf("%d error(s), %d lint", errs, lints)
+	if notRead > 0 {
+		line += fmt.Sprintf("; %d file(s) not read", notRead)
+	}
+	_, err := fmt.Fprintln(w, line)
 	return err
 }
 

@@ -45,9 +45,9 @@ func TestVersionLine(t *testing.T) {
 
 func TestHelpCommand(t *testing.T) {
 	for name := range commands() {
-		code, _, errs := run(t, "", "help", name)
-		if code != ExitOK || !strings.HasPrefix(errs, "usage: agc-sarif "+name) {
-			t.Errorf("help %s: exit %d, %q", name, code, errs)
+		code, out, errs := run(t, "", "help", name)
+		if code != ExitOK || !strings.HasPrefix(out, "usage: agc-sarif "+name) || errs != "" {
+			t.Errorf("help %s: exit %d, stdout %q, stderr %q", name, code, out, errs)
 		}
 	}
 	if code, _, errs := run(t, "", "help", "frob"); code != ExitUsage || !strings.Contains(errs, `unknown command "frob"`) {

@@ -6,8 +6,10 @@
 package cmdenv
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 )
 
@@ -46,11 +48,22 @@ func (e *Env) ReadInput(name string, max int64) ([]byte, error) {
 	if max > 0 {
 		r = io.LimitReader(r, max+1)
 	}
+	return ReadAll(name, r)
+}
+
+// ReadAll reads all of r, the input name, saying which input an error is
+// about once: an error of a file already names it ("read /x: is a
+// directory"), any other gets the name.
+func ReadAll(name string, r io.Reader) ([]byte, error) {
 	data, err := io.ReadAll(r)
-	if err != nil {
-		return nil, fmt.Errorf("read %s: %w", DisplayName(name), err)
+	var pe *fs.PathError
+	switch {
+	case err == nil:
+		return data, nil
+	case errors.As(err, &pe):
+		return nil, err
 	}
-	return data, nil
+	return nil, fmt.Errorf("read %s: %w", DisplayName(name), err)
 }
 
 // DisplayName is how an input is named in messages.
