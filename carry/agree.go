@@ -80,8 +80,6 @@ func ownConclusion(r *CheckRun, conclusion func(verdict string) string) string {
 // because other jobs' runs on the same commit do (ValidationFailures):
 // which, linked, and why this one fails too.
 func FailuresNote(failing []CheckRun) string {
-	var b strings.Builder
-	b.WriteString("**Failing: another job's answers on this commit are invalid.** This run's own answers are valid, but ")
 	links := make([]string, len(failing))
 	for i, r := range failing {
 		links[i] = fmt.Sprintf("check run %d", r.ID)
@@ -89,7 +87,7 @@ func FailuresNote(failing []CheckRun) string {
 			links[i] = fmt.Sprintf("[check run %d](%s)", r.ID, r.HTMLURL)
 		}
 	}
-	fmt.Fprintf(&b, "%s of agc-action on this commit %s, and a run that passes must not hide it from a branch rule requiring this check. Fix or rerun that job; its new run supersedes its failure. See docs/many-gates.md.\n",
-		strings.Join(links, ", "), map[bool]string{true: "fails", false: "fail"}[len(failing) == 1])
-	return b.String()
+	return "**Failing: another job's answers on this commit are invalid.** This run's own answers are valid, but " +
+		strings.Join(links, ", ") + " of another job on this commit failed validation, and a run that passes must not hide that " +
+		"from a branch rule requiring this check. Fix or rerun that job: its new run supersedes its failure (docs/many-gates.md).\n"
 }
