@@ -21,6 +21,9 @@ type CheckRun struct {
 	Completed  time.Time
 	HTMLURL    string
 	DetailsURL string
+	// ExternalID is the run's external_id: for agc/agc-validate, the job
+	// that wrote it (ValidatorJob).
+	ExternalID string
 	// Response is the AGC response embedded in the run (review.ReadBackRaw),
 	// nil when it carries none; ResponseErr says why when it had one that
 	// could not be read back.

@@ -45,7 +45,8 @@ func (r *CarryRuns) List(ctx context.Context, sha, name string) ([]carry.CheckRu
 
 func carryRun(run *github.CheckRun) carry.CheckRun {
 	cr := carry.CheckRun{ID: run.GetID(), AppID: run.GetApp().GetID(), Name: run.GetName(), HeadSHA: run.GetHeadSHA(),
-		Status: run.GetStatus(), Conclusion: run.GetConclusion(), Completed: run.GetCompletedAt().Time, HTMLURL: run.GetHTMLURL(), DetailsURL: run.GetDetailsURL()}
+		Status: run.GetStatus(), Conclusion: run.GetConclusion(), Completed: run.GetCompletedAt().Time, HTMLURL: run.GetHTMLURL(), DetailsURL: run.GetDetailsURL(),
+		ExternalID: run.GetExternalID()}
 	raw, err := review.ReadBackRaw(run)
 	switch {
 	case err == nil:

@@ -1,6 +1,7 @@
 package ghapi
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 
@@ -33,6 +34,12 @@ type CheckInput struct {
 	Note string
 	// Links links the summary's locations to their lines (review.Links).
 	Links review.Links
+	// ExternalID, when set, is the run's external_id (carry.ValidatorJob).
+	ExternalID string
+	// Conclusion and Title, when set, are the run's instead of the
+	// verdict's: a validator run that fails because another job's run on
+	// the commit does (validatorCheckRun).
+	Conclusion, Title string
 }
 
 // CheckRun posts the check run agc/<gate.id> in one request: its
@@ -56,11 +63,15 @@ func (c *Client) CheckRun(ctx context.Context, in CheckInput) (*github.CheckRun,
 		note = in.Note + "\n" + note
 	}
 	summary := review.CheckSummary(r, note, in.Head, in.Links)
-	out := &github.CheckRunOutput{Title: github.String(review.CheckTitle(r)), Summary: &summary, Text: &text, Annotations: anns}
+	title, conclusion := cmp.Or(in.Title, review.CheckTitle(r)), cmp.Or(in.Conclusion, review.Conclusion(r.Verdict))
+	out := &github.CheckRunOutput{Title: github.String(title), Summary: &summary, Text: &text, Annotations: anns}
 	opt := github.CreateCheckRunOptions{Name: review.CheckName(r.Gate.ID), HeadSHA: in.HeadSHA,
-		Status: github.String("completed"), Conclusion: github.String(review.Conclusion(r.Verdict)), Output: out}
+		Status: github.String("completed"), Conclusion: github.String(conclusion), Output: out}
 	if in.DetailsURL != "" {
 		opt.DetailsURL = github.String(in.DetailsURL)
+	}
+	if in.ExternalID != "" {
+		opt.ExternalID = github.String(in.ExternalID)
 	}
 	run, _, err := c.gh.Checks.CreateCheckRun(ctx, c.cfg.Owner, c.cfg.Repo, opt)
 	if err != nil {
@@ -76,13 +87,17 @@ func (c *Client) Status(ctx context.Context, sha string, r *agc.Response, target
 	if review.Conclusion(r.Verdict) == "success" {
 		state = "success"
 	}
-	st := &github.RepoStatus{State: github.String(state), Context: github.String(review.CheckName(r.Gate.ID)),
-		Description: github.String(review.StatusDescription(r))}
+	return c.status(ctx, sha, review.CheckName(r.Gate.ID), state, review.StatusDescription(r), targetURL)
+}
+
+// status posts a commit status.
+func (c *Client) status(ctx context.Context, sha, name, state, description, targetURL string) error {
+	st := &github.RepoStatus{State: github.String(state), Context: github.String(name), Description: github.String(description)}
 	if targetURL != "" {
 		st.TargetURL = github.String(targetURL)
 	}
 	if _, _, err := c.gh.Repositories.CreateStatus(ctx, c.cfg.Owner, c.cfg.Repo, sha, st); err != nil {
-		return wrap("create status "+review.CheckName(r.Gate.ID), err)
+		return wrap("create status "+name, err)
 	}
 	return nil
 }

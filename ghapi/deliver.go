@@ -9,6 +9,7 @@ import (
 	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/carry"
 	"github.com/agcgate/agc-action/review"
+	"github.com/agcgate/agc-action/validate"
 )
 
 // DeliverOptions choose the channels and where degraded output goes.
@@ -36,6 +37,11 @@ type DeliverOptions struct {
 	// Diffs reads the diffs GitHub does not give (a file listed without
 	// its patch, a file past the 3,000 GitHub lists); nil: none.
 	Diffs DiffSource
+	// AppID is the app whose agc/agc-validate runs on the commit are read,
+	// so that parallel jobs agree (validatorCheckRun); 0 is
+	// carry.ActionsAppID. ValidatorJob is this job's carry.ValidatorJob id.
+	AppID        int64
+	ValidatorJob string
 	// Log receives what the run should say of what it did not write and
 	// why (a newer head, a file with no hunks); nil: nowhere.
 	Log io.Writer
@@ -160,19 +166,33 @@ func (c *Client) deliver(ctx context.Context, gates []agc.Doc, opt DeliverOption
 
 func (c *Client) deliverChecks(ctx context.Context, g agc.Doc, p *review.ReviewPlan, opt DeliverOptions, rep *Report) error {
 	r := g.Response
+	failing := false
 	if opt.Check {
 		in := CheckInput{HeadSHA: opt.HeadSHA, Response: r, Raw: g.Raw, Head: opt.Placement.Head, DetailsURL: opt.DetailsURL, Plan: p, Note: opt.Notes[r.Gate.ID], Links: opt.Placement.Links}
 		if b, ok := opt.Bindings[r.Gate.ID]; ok {
 			in.Binding = &b
 		}
-		if _, err := c.CheckRun(ctx, in); err != nil {
+		var err error
+		if r.Gate.ID == validate.GateID {
+			failing, err = c.validatorCheckRun(ctx, in, opt)
+		} else {
+			_, err = c.CheckRun(ctx, in)
+		}
+		if err != nil {
 			rep.NotDelivered = append(rep.NotDelivered, "the check run "+review.CheckName(r.Gate.ID))
 			return fmt.Errorf("gate %s: %w", r.Gate.ID, err)
 		}
 		rep.Checks++
 	}
 	if opt.Status {
-		if err := c.Status(ctx, opt.HeadSHA, r, opt.DetailsURL); err != nil {
+		var err error
+		if failing {
+			// the check run fails because another job's does: so does the status
+			err = c.status(ctx, opt.HeadSHA, review.CheckName(r.Gate.ID), "failure", failingTitle, opt.DetailsURL)
+		} else {
+			err = c.Status(ctx, opt.HeadSHA, r, opt.DetailsURL)
+		}
+		if err != nil {
 			rep.NotDelivered = append(rep.NotDelivered, "the status "+review.CheckName(r.Gate.ID))
 			return fmt.Errorf("gate %s: %w", r.Gate.ID, err)
 		}

@@ -18,6 +18,7 @@ type checkOutput struct {
 type checkRequest struct {
 	Name       string       `json:"name"`
 	DetailsURL string       `json:"details_url"`
+	ExternalID *string      `json:"external_id"`
 	HeadSHA    string       `json:"head_sha"`
 	Status     string       `json:"status"`
 	Conclusion string       `json:"conclusion"`
@@ -79,6 +80,9 @@ func (run *CheckRun) apply(cr checkRequest) {
 	if cr.DetailsURL != "" {
 		run.DetailsURL = cr.DetailsURL
 	}
+	if cr.ExternalID != nil {
+		run.ExternalID = *cr.ExternalID
+	}
 	if cr.Conclusion != "" {
 		run.Conclusion, run.Status = cr.Conclusion, "completed"
 	} else if cr.Status != "" {
@@ -133,7 +137,7 @@ func updateCheckRun(s *Server, w http.ResponseWriter, q *request) {
 func (run *CheckRun) json(now time.Time) map[string]any {
 	m := map[string]any{
 		"id": run.ID, "node_id": nodeID("CR", run.ID), "head_sha": run.HeadSHA, "name": run.Name,
-		"status": run.Status, "external_id": "", "details_url": run.DetailsURL,
+		"status": run.Status, "external_id": run.ExternalID, "details_url": run.DetailsURL,
 		"url":      fmt.Sprintf("https://api.github.com/repos/%s/check-runs/%d", run.Repo, run.ID),
 		"html_url": fmt.Sprintf("https://github.com/%s/runs/%d", run.Repo, run.ID),
 		"output": map[string]any{

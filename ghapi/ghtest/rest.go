@@ -69,6 +69,7 @@ func (s *Server) serveREST(w http.ResponseWriter, r *http.Request, body []byte) 
 		buf.flush(w)
 	}()
 	s.handle(buf, r, body, op, in.PathParams, err)
+	s.runBetween(r)
 }
 
 func (s *Server) handle(w http.ResponseWriter, r *http.Request, body []byte, op string, params map[string]string, err error) {

@@ -58,6 +58,8 @@ type Server struct {
 	writes       int
 	writeFaultAt int
 	writeFaults  []Fault
+	// another client's turn: required.go
+	between []between
 }
 
 // New starts an emulator that reports to t and closes with the test.

@@ -105,6 +105,7 @@ type CheckRun struct {
 	Text        string
 	Annotations []map[string]any
 	DetailsURL  string
+	ExternalID  string
 	App         Identity
 	Requests    int       // create plus updates
 	Completed   time.Time // when the conclusion was set

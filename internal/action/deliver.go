@@ -1,6 +1,7 @@
 package action
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"io"
@@ -79,7 +80,7 @@ func (r *actionRun) deliver(ctx context.Context, gh *ghapi.Client, why string, g
 			Review: ch.review, Check: ch.check, Status: ch.status,
 			Placement:  ghapi.ReviewOptions{Mode: r.cfg.filterMode, Head: head, Links: r.links()},
 			DetailsURL: ghrun.RunURL(r.e.Getenv, r.rc.Repository), Bindings: bindings, Notes: notes, Annotations: r.e.Stdout,
-			Diffs: diffs, Log: r.e.Stdout})
+			Diffs: diffs, Log: r.e.Stdout, AppID: r.cfg.appID, ValidatorJob: r.validatorJob()})
 		if rep != nil && len(rep.NotDelivered) > 0 {
 			workflowCommand(r.e.Stdout, "error", "not delivered to GitHub: "+strings.Join(rep.NotDelivered, "; ")+
 				" (every finding is in the job summary and the SARIF file; a rerun posts the rest without repeating what was posted)")
@@ -110,6 +111,23 @@ func (r *actionRun) deliver(ctx context.Context, gh *ghapi.Client, why string, g
 		}
 	}
 	return degraded, nil
+}
+
+// validatorJob names this job to the other jobs that post agc/agc-validate
+// on the same commit (carry.ValidatorJob): the workflow, the job, and the
+// lines of agc, sarif and diff it read.
+func (r *actionRun) validatorJob() string {
+	var lines []string
+	for _, in := range []struct {
+		name string
+		ps   []filePattern
+	}{{"agc", r.cfg.agc}, {"sarif", r.cfg.sarif}, {"diff", r.cfg.diff}} {
+		for _, p := range in.ps {
+			lines = append(lines, in.name+": "+p.gate+"="+p.glob)
+		}
+	}
+	workflow := cmp.Or(r.e.Getenv("GITHUB_WORKFLOW_REF"), r.e.Getenv("GITHUB_WORKFLOW"))
+	return carry.ValidatorJob(workflow, r.e.Getenv("GITHUB_JOB"), lines)
 }
 
 // reportCeiling says, per gate, what the write ceiling kept off the pull

@@ -67,31 +67,65 @@ type inputError struct{ name, msg string }
 
 func (e *inputError) Error() string { return fmt.Sprintf("input %q: %s", e.name, e.msg) }
 
+// InputNames are the inputs of action.yml that agc-sarif reads, each from
+// INPUT_<NAME> (upper case, spaces as _, hyphens kept), the variable
+// action.yml's step forwards it in. ReadInputs reads these and no other.
+// Adding an input touches four places, which internal/repotest's
+// TestActionInputs holds together: action.yml's inputs, its step's env,
+// this table, and the README's Inputs table (CONTRIBUTING.md, "Add an
+// Action input").
+var InputNames = []string{
+	"agc", "sarif", "diff", "sarif-fail-level", "fail-on",
+	"review", "check", "status", "upload-sarif", "category", "filter-mode",
+	"carry", "gate", "scope", "scope-file", "app-id", "gate-config",
+	"budget", "escalate-to", "escalate-early",
+	"preview", "dry-run", "pull-request", "sha", "token", "login", "retry-budget",
+}
+
 // ReadInputs reads the INPUT_* variables the runner sets; an error names
 // the input set wrongly.
 func ReadInputs(getenv func(string) string) (*Inputs, error) {
-	return readInputs(githubactions.New(githubactions.WithGetenv(getenv)))
+	a := githubactions.New(githubactions.WithGetenv(getenv))
+	given := make(map[string]string, len(InputNames))
+	for _, n := range InputNames {
+		given[n] = a.GetInput(n)
+	}
+	var unlisted []string
+	c, err := readInputs(func(name string) string {
+		v, ok := given[name]
+		if !ok {
+			unlisted = append(unlisted, name)
+		}
+		return v
+	})
+	if len(unlisted) > 0 {
+		// a bug of agc-sarif, which every test of the Action meets
+		return c, fmt.Errorf("agc-sarif reads the inputs %q, which InputNames does not list: add them there and to action.yml (CONTRIBUTING.md, \"Add an Action input\")", unlisted)
+	}
+	return c, err
 }
 
-func readInputs(a *githubactions.Action) (*Inputs, error) {
+// readInputs reads and checks the inputs, each through get, which answers
+// the names in InputNames.
+func readInputs(get func(name string) string) (*Inputs, error) {
 	c := &Inputs{
-		category:   a.GetInput("category"),
-		scope:      lines(a.GetInput("scope")),
-		scopeFile:  a.GetInput("scope-file"),
-		gates:      lines(a.GetInput("gate")),
-		gateConfig: lines(a.GetInput("gate-config")),
-		token:      a.GetInput("token"),
-		login:      a.GetInput("login"),
-		sha:        a.GetInput("sha"),
+		category:   get("category"),
+		scope:      lines(get("scope")),
+		scopeFile:  get("scope-file"),
+		gates:      lines(get("gate")),
+		gateConfig: lines(get("gate-config")),
+		token:      get("token"),
+		login:      get("login"),
+		sha:        get("sha"),
 	}
 	var err error
-	if c.agc, err = parsePatterns("agc", lines(a.GetInput("agc"))); err != nil {
+	if c.agc, err = parsePatterns("agc", lines(get("agc"))); err != nil {
 		return c, err
 	}
-	if c.sarif, err = parsePatterns("sarif", lines(a.GetInput("sarif"))); err != nil {
+	if c.sarif, err = parsePatterns("sarif", lines(get("sarif"))); err != nil {
 		return c, err
 	}
-	if c.diff, err = parsePatterns("diff", lines(a.GetInput("diff"))); err != nil {
+	if c.diff, err = parsePatterns("diff", lines(get("diff"))); err != nil {
 		return c, err
 	}
 	for _, id := range c.gates {
@@ -100,7 +134,7 @@ func readInputs(a *githubactions.Action) (*Inputs, error) {
 		}
 	}
 	pick := func(name, def string, allowed ...string) string {
-		v := strings.ToLower(a.GetInput(name))
+		v := strings.ToLower(get(name))
 		if v == "" {
 			return def
 		}
@@ -121,7 +155,7 @@ func readInputs(a *githubactions.Action) (*Inputs, error) {
 	c.escalateEarly = pick("escalate-early", "false", "true", "false") == "true"
 	// whole reads input name, when given, as a whole number from 1 to max.
 	whole := func(name string, max int, what string) (n int) {
-		if v := a.GetInput(name); v != "" && err == nil {
+		if v := get(name); v != "" && err == nil {
 			if _, perr := fmt.Sscanf(v, "%d", &n); perr != nil || n <= 0 || n > max || fmt.Sprint(n) != v {
 				err = &inputError{name, fmt.Sprintf("%q is not %s", v, what)}
 			}
@@ -129,7 +163,7 @@ func readInputs(a *githubactions.Action) (*Inputs, error) {
 		return n
 	}
 	c.budget = whole("budget", 1000, "a number of rounds (1 to 1000)")
-	if v := a.GetInput("escalate-to"); v != "" && err == nil {
+	if v := get("escalate-to"); v != "" && err == nil {
 		var perr error
 		if c.escalateTo, perr = rounds.CheckEscalateTo(v); perr != nil {
 			err = &inputError{"escalate-to", perr.Error()}

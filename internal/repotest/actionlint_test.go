@@ -56,7 +56,22 @@ var yamlBlock = regexp.MustCompile("(?s)(`{3,})ya?ml\n(.*?)\n`{3,}")
 // uses: agcgate/agc-action@v1 pointing at this checkout's action.yml so
 // that actionlint checks the inputs the examples pass.
 func TestREADMEWorkflows(t *testing.T) {
-	readme, err := os.ReadFile(filepath.Join(root, "README.md"))
+	lintShown(t, "README.md", 3, "the three common cases")
+}
+
+// TestManyGatesWorkflows lints the workflows docs/many-gates.md shows:
+// one job per gate, and gates that upload their answers for one job
+// that posts them all.
+func TestManyGatesWorkflows(t *testing.T) {
+	lintShown(t, "docs/many-gates.md", 2, "one job per gate, and answers posted by one job")
+}
+
+// lintShown lints the workflows that use the Action in doc, a Markdown
+// file of the repository, against this checkout's action.yml; doc must
+// show at least least of them (what).
+func lintShown(t *testing.T, doc string, least int, what string) {
+	t.Helper()
+	text, err := os.ReadFile(filepath.Join(root, doc))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,20 +81,20 @@ func TestREADMEWorkflows(t *testing.T) {
 	}
 	dir := withAction(t, action)
 	var files []string
-	for i, m := range yamlBlock.FindAllStringSubmatch(string(readme), -1) {
+	for i, m := range yamlBlock.FindAllStringSubmatch(string(text), -1) {
 		wf := m[2]
 		if !strings.Contains(wf, "agcgate/agc-action@v1") {
 			continue
 		}
 		wf = strings.ReplaceAll(wf, "agcgate/agc-action@v1", "./agc-action")
-		name := filepath.Join(".github/workflows", "readme-"+string(rune('a'+i))+".yml")
+		name := filepath.Join(".github/workflows", "shown-"+string(rune('a'+i))+".yml")
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(wf), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		files = append(files, name)
 	}
-	if len(files) < 3 {
-		t.Fatalf("the README shows %d workflows using the Action, want the three common cases", len(files))
+	if len(files) < least {
+		t.Fatalf("%s shows %d workflows using the Action, want %s", doc, len(files), what)
 	}
 	run(t, dir, files...)
 }
