@@ -10,9 +10,6 @@ import (
 	"github.com/google/go-github/v62/github"
 )
 
-// MaxAnnotations is how many annotations GitHub takes per check run request.
-const MaxAnnotations = 50
-
 // CheckInput is one gate's response for its check run.
 type CheckInput struct {
 	HeadSHA  string
@@ -33,12 +30,16 @@ type CheckInput struct {
 	Note string
 	// Links links the summary's locations to their lines (review.Links).
 	Links review.Links
+	// SARIF is where the run's SARIF file is, which the check run names
+	// for the findings it has no room to list.
+	SARIF review.SARIFPlace
 }
 
 // CheckRun posts the check run agc/<gate.id> in one request: its
-// conclusion from the verdict, the rendered response as summary, the
-// response embedded in the text, and an annotation for each of the first
-// review.MaxAnnotationsPerGate findings with a line. When something did
+// conclusion from the verdict, and the output review.PlanCheck plans (the
+// summary, the text with the binding record and the response embedded
+// when they fit, an annotation for each of the first
+// review.MaxAnnotationsPerGate findings with a line). When something did
 // not fit, the summary says where it is.
 func (c *Client) CheckRun(ctx context.Context, in CheckInput) (*github.CheckRun, error) {
 	r := in.Response
@@ -49,14 +50,12 @@ func (c *Client) CheckRun(ctx context.Context, in CheckInput) (*github.CheckRun,
 			return nil, fmt.Errorf("encode response of gate %s: %w", r.Gate.ID, err)
 		}
 	}
-	text := checkText(raw, in.Binding)
-	anns, withLine := review.Annotations(r, in.Head, min(review.MaxAnnotationsPerGate, MaxAnnotations))
-	note := review.CheckNote(in.Plan, len(anns), withLine, review.Embedded(text))
-	if in.Note != "" {
-		note = in.Note + "\n" + note
+	rec := ""
+	if in.Binding != nil {
+		rec = carry.EmbedBinding(*in.Binding)
 	}
-	summary := review.CheckSummary(r, note, in.Head, in.Links)
-	out := &github.CheckRunOutput{Title: github.String(review.CheckTitle(r)), Summary: &summary, Text: &text, Annotations: anns}
+	plan := review.PlanCheck(r, review.CheckOptions{Head: in.Head, Links: in.Links, Plan: in.Plan, Note: in.Note, Raw: raw, Record: rec, SARIF: in.SARIF})
+	out := &github.CheckRunOutput{Title: github.String(review.CheckTitle(r)), Summary: &plan.Summary, Text: &plan.Text, Annotations: plan.Annotations}
 	opt := github.CreateCheckRunOptions{Name: review.CheckName(r.Gate.ID), HeadSHA: in.HeadSHA,
 		Status: github.String("completed"), Conclusion: github.String(review.Conclusion(r.Verdict)), Output: out}
 	if in.DetailsURL != "" {

@@ -36,6 +36,10 @@ type DeliverOptions struct {
 	// Diffs reads the diffs GitHub does not give (a file listed without
 	// its patch, a file past the 3,000 GitHub lists); nil: none.
 	Diffs DiffSource
+	// SARIF is where the run's SARIF file is (the Action's sarif-file
+	// output, and whether it is uploaded to code scanning): check runs
+	// name it for the findings they have no room to list.
+	SARIF review.SARIFPlace
 	// Log receives what the run should say of what it did not write and
 	// why (a newer head, a file with no hunks); nil: nowhere.
 	Log io.Writer
@@ -161,7 +165,7 @@ func (c *Client) deliver(ctx context.Context, gates []agc.Doc, opt DeliverOption
 func (c *Client) deliverChecks(ctx context.Context, g agc.Doc, p *review.ReviewPlan, opt DeliverOptions, rep *Report) error {
 	r := g.Response
 	if opt.Check {
-		in := CheckInput{HeadSHA: opt.HeadSHA, Response: r, Raw: g.Raw, Head: opt.Placement.Head, DetailsURL: opt.DetailsURL, Plan: p, Note: opt.Notes[r.Gate.ID], Links: opt.Placement.Links}
+		in := CheckInput{HeadSHA: opt.HeadSHA, Response: r, Raw: g.Raw, Head: opt.Placement.Head, DetailsURL: opt.DetailsURL, Plan: p, Note: opt.Notes[r.Gate.ID], Links: opt.Placement.Links, SARIF: opt.SARIF}
 		if b, ok := opt.Bindings[r.Gate.ID]; ok {
 			in.Binding = &b
 		}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"fmt"
+	"os"
 	"regexp"
 	"strconv"
 	"strings"
@@ -18,8 +19,8 @@ import (
 // with a finding on the added line of 2,000 of them (every file whose
 // index is 0 or 1 modulo 5, 800 past the 3,000 GitHub lists), each with a
 // why of a linter's length, so the response (about 1.3 MB) is too large
-// to embed in a check run.
-func issue24PR(srv *ghtest.Server) agc.Doc {
+// to embed in a check run. what, when set, is every finding's message.
+func issue24PR(srv *ghtest.Server, what string) agc.Doc {
 	fs := make([]ghtest.File, 0, bigFiles)
 	var findings []agc.Finding
 	why := strings.Repeat("The rule explains at length why this construct is a problem and what to write instead. ", 2)
@@ -30,6 +31,9 @@ func issue24PR(srv *ghtest.Server) agc.Doc {
 			f := finding("lint", fmt.Sprintf("f%04d", i), p+":5", agc.Advisory)
 			sum := sha256.Sum256([]byte(p)) // text gzip cannot fold away
 			f.Why = fmt.Sprintf("Rule f%04d: %s(trace %x%x)", i, why, sum, sha256.Sum256(sum[:]))
+			if what != "" {
+				f.What = what
+			}
 			findings = append(findings, f)
 		}
 	}
@@ -53,15 +57,34 @@ var leftOutRE = regexp.MustCompile(`(\d+) findings? (?:is|are) not listed in thi
 // check run lists the findings the review lacks before any it repeats,
 // and no text claims an embedded response that is not there.
 func TestBigPullRequestEveryFindingOnGitHub(t *testing.T) {
+	const sarifPath = "/home/runner/work/_temp/agc-1/agc.sarif"
+	for _, tc := range []struct {
+		name    string
+		what    string // "": short messages
+		sarif   review.SARIFPlace
+		leftOut bool // some findings do not fit in the check run
+	}{
+		{name: "issue 24"},
+		{name: "issue 24, SARIF file", sarif: review.SARIFPlace{Path: sarifPath}},
+		{name: "long messages", what: strings.Repeat("A message of a linter's usual length, and then some. ", 3),
+			sarif: review.SARIFPlace{Path: sarifPath}, leftOut: true},
+		{name: "long messages, uploaded", what: strings.Repeat("A message of a linter's usual length, and then some. ", 3),
+			sarif: review.SARIFPlace{Path: sarifPath, Uploaded: true}, leftOut: true},
+	} {
+		t.Run(tc.name, func(t *testing.T) { everyFindingOnGitHub(t, tc.what, tc.sarif, tc.leftOut) })
+	}
+}
+
+func everyFindingOnGitHub(t *testing.T, what string, sarif review.SARIFPlace, wantLeftOut bool) {
 	srv := ghtest.New(t, ghtest.Options{})
-	doc := issue24PR(srv)
+	doc := issue24PR(srv, what)
 	c, err := New(Config{Owner: testOwner, Repo: testName, Token: ghtest.TokenActions, BaseURL: srv.URL(), GraphQLURL: srv.GraphQLURL()})
 	if err != nil {
 		t.Fatal(err)
 	}
 	links := review.Links{Server: "https://github.com", Repo: testRepo, SHA: headSHA}
 	if _, err := c.Deliver(context.Background(), []agc.Doc{doc}, DeliverOptions{PR: 2, HeadSHA: headSHA, Review: true, Check: true,
-		Placement: ReviewOptions{Mode: review.FilterAdded, Links: links}, Diffs: &patchSource{srv: srv}}); err != nil {
+		Placement: ReviewOptions{Mode: review.FilterAdded, Links: links}, Diffs: &patchSource{srv: srv}, SARIF: sarif}); err != nil {
 		t.Fatal(err)
 	}
 	where := delivered(srv, 2) // finding id -> inline / body
@@ -75,6 +98,10 @@ func TestBigPullRequestEveryFindingOnGitHub(t *testing.T) {
 	})
 	if summary == "" {
 		t.Fatal("no check run agc/lint")
+	}
+	if d := os.Getenv("AGC_DUMP"); d != "" {
+		_ = os.WriteFile(d+"/summary.md", []byte(summary), 0o644)
+		_ = os.WriteFile(d+"/text.md", []byte(text), 0o644)
 	}
 	var inline, listed, inCheck, repeated, missing int
 	for _, f := range doc.Response.Findings {
@@ -115,11 +142,14 @@ func TestBigPullRequestEveryFindingOnGitHub(t *testing.T) {
 	if missing > 0 && repeated > 0 {
 		t.Errorf("the check run repeats %d findings the review shows while it leaves %d unshown ones out", repeated, missing)
 	}
-	if missing > 0 && !strings.Contains(summary+text, "`sarif-file`") {
+	if (missing > 0) != wantLeftOut {
+		t.Errorf("%d findings left out, want some: %v", missing, wantLeftOut)
+	}
+	if sarif.Path != "" && missing > 0 && !strings.Contains(summary, "`sarif-file` output (`"+sarif.Path+"` on the runner") {
 		t.Errorf("the check run does not say the findings it leaves out are in the Action's sarif-file output")
 	}
-	if strings.Contains(summary+text, "code scanning") {
-		t.Errorf("the check run names code scanning, but nothing was uploaded there")
+	if strings.Contains(strings.ToLower(summary+text), "code scanning") != sarif.Uploaded {
+		t.Errorf("the check run names code scanning: %v, want %v (uploaded)", !sarif.Uploaded, sarif.Uploaded)
 	}
 	if !review.Embedded(text) && strings.Contains(summary+text, "response embedded in this check run") {
 		t.Errorf("the check run claims an embedded response, but none is embedded")
@@ -138,7 +168,7 @@ func slicesContains(s []string, v string) bool {
 // TestIssue24Response: the scenario's response is as large as the issue's
 // (about 1.3 MB) and too large to embed.
 func TestIssue24Response(t *testing.T) {
-	doc := issue24PR(ghtest.New(t, ghtest.Options{}))
+	doc := issue24PR(ghtest.New(t, ghtest.Options{}), "")
 	if n := len(doc.Raw); n < 1200<<10 || n > 1500<<10 {
 		t.Errorf("the response is %d bytes, want about 1.3 MB", n)
 	}

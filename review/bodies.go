@@ -216,7 +216,8 @@ func cell(md string) string {
 }
 
 // bodyHeading is the gate's headline, then where each of r's findings is:
-// inline, listed below, or only in the check run and the SARIF file.
+// inline, listed below, or in the check run (which lists them, or says
+// where those it cannot hold are: PlanCheck).
 func bodyHeading(r *agc.Response, n BodyCounts, shown int) string {
 	gate := render.Escape(r.Gate.ID)
 	var b strings.Builder
@@ -233,7 +234,7 @@ func bodyHeading(r *agc.Response, n BodyCounts, shown int) string {
 			count(n.Capped, "finding on changed lines is not an inline comment", "findings on changed lines are not inline comments"), MaxInlinePerGate))
 	}
 	if rest := len(r.Findings) - n.Inline - shown; rest > 0 {
-		where = append(where, fmt.Sprintf("%s: the check run agc/%s and the SARIF file (code scanning, or the Action's sarif-file output) hold every finding.",
+		where = append(where, fmt.Sprintf("%s: the check run agc/%s lists them, and says where any it has no room for are.",
 			count(rest, "is not in this review", "are not in this review"), gate))
 	}
 	if n.DeferredEdits > 0 {

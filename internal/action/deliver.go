@@ -79,7 +79,7 @@ func (r *actionRun) deliver(ctx context.Context, gh *ghapi.Client, why string, g
 			Review: ch.review, Check: ch.check, Status: ch.status,
 			Placement:  ghapi.ReviewOptions{Mode: r.cfg.filterMode, Head: head, Links: r.links()},
 			DetailsURL: ghrun.RunURL(r.e.Getenv, r.rc.Repository), Bindings: bindings, Notes: notes, Annotations: r.e.Stdout,
-			Diffs: diffs, Log: r.e.Stdout})
+			Diffs: diffs, Log: r.e.Stdout, SARIF: review.SARIFPlace{Path: r.out.sarifFile, Uploaded: ch.upload}})
 		if rep != nil && len(rep.NotDelivered) > 0 {
 			workflowCommand(r.e.Stdout, "error", "not delivered to GitHub: "+strings.Join(rep.NotDelivered, "; ")+
 				" (every finding is in the job summary and the SARIF file; a rerun posts the rest without repeating what was posted)")
@@ -121,7 +121,7 @@ func (r *actionRun) reportCeiling(gates []agc.Doc, rep *ghapi.Report) {
 		if res == nil || res.Unlisted == 0 && res.Capped == 0 && res.Deferred == 0 && !res.NoReview {
 			continue
 		}
-		msg := fmt.Sprintf("%s: %d findings inline, %d listed in the review body, %d only in the check run and the SARIF file",
+		msg := fmt.Sprintf("%s: %d findings inline, %d listed in the review body, %d not in the review (its check run lists them, or says where those it has no room for are)",
 			review.CheckName(g.Response.Gate.ID), res.Inline, res.Listed, res.Unlisted)
 		if res.NoReview {
 			msg += "; no review this run (the run's reviews are spent)"
