@@ -98,7 +98,7 @@ func (r *actionRun) deliver(ctx context.Context, gh *ghapi.Client, why string, g
 			if !ghapi.IsReadOnly(err) {
 				return false, fmt.Errorf("code scanning upload: %w", err)
 			}
-			r.warn("code scanning upload refused: the token lacks security-events: write; every finding is in the check runs and the SARIF file")
+			r.warn("code scanning upload refused: the token lacks security-events: write; every finding is in the SARIF file (output sarif-file), and each check run lists those its review does not show or says where they are")
 		}
 	}
 	if r.rc.PR == 0 && !degraded {
