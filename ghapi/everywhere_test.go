@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"regexp"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -175,4 +176,35 @@ func TestIssue24Response(t *testing.T) {
 	if review.Embedded(review.EmbedResponse(doc.Raw)) {
 		t.Errorf("the response (%d bytes) embeds; the scenario wants one too large to", len(doc.Raw))
 	}
+}
+
+// BenchmarkIssue24 delivers issue 24's pull request once against the
+// emulator in this process (the emulator's work is in the figures): the
+// time, and the heap at its peak.
+//
+//	go test ./ghapi -run '^$' -bench Issue24 -benchtime 3x -benchmem
+func BenchmarkIssue24(b *testing.B) {
+	var peak uint64
+	for b.Loop() {
+		b.StopTimer()
+		srv := ghtest.New(b, ghtest.Options{})
+		doc := issue24PR(srv, "")
+		c, err := New(Config{Owner: testOwner, Repo: testName, Token: ghtest.TokenActions, BaseURL: srv.URL(), GraphQLURL: srv.GraphQLURL()})
+		if err != nil {
+			b.Fatal(err)
+		}
+		runtime.GC()
+		stop := sampleHeap(&peak)
+		b.StartTimer()
+		_, err = c.Deliver(context.Background(), []agc.Doc{doc}, DeliverOptions{PR: 2, HeadSHA: headSHA, Review: true, Check: true,
+			Placement: ReviewOptions{Mode: review.FilterAdded, Links: review.Links{Server: "https://github.com", Repo: testRepo, SHA: headSHA}},
+			Diffs:     &patchSource{srv: srv}, SARIF: review.SARIFPlace{Path: "/tmp/agc.sarif"}})
+		b.StopTimer()
+		stop()
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.StartTimer()
+	}
+	b.ReportMetric(float64(peak)/(1<<20), "peak-heap-MB")
 }

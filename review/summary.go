@@ -54,10 +54,14 @@ func gateTable(head, gate string, placed []Placed, o SummaryOptions) (s string, 
 	if len(placed) == 0 {
 		return head, 0
 	}
-	rows := tableRows(gate, placed, o.Links, "Not in a file")
-	full := folded(count(len(placed), "finding in full", "findings in full"), fullEntries(gate, placed, o.Links))
-	if s := head + strings.Join(rows, "") + "\n" + full; len(s) <= o.Limit {
-		return s, 0
+	rows := tableRows(gate, placed, o.Links, "Not in a file", o.Limit)
+	if len(rows) == len(placed) {
+		table := head + strings.Join(rows, "") + "\n"
+		if full, ok := fullEntries(gate, placed, o.Links, o.Limit-len(table)); ok {
+			if s := table + folded(count(len(placed), "finding in full", "findings in full"), full); len(s) <= o.Limit {
+				return s, 0
+			}
+		}
 	}
 	cutNote := func(left int) string {
 		if left == 0 {
@@ -94,10 +98,14 @@ func summaryOrder(r *agc.Response, head FileReader) []Placed {
 }
 
 // fullEntries is every finding in full, each under a heading naming its
-// linked location, in the compact form of a comment.
-func fullEntries(gate string, placed []Placed, links Links) string {
+// linked location, in the compact form of a comment; ok is false, and the
+// work stops, once they take more than limit bytes.
+func fullEntries(gate string, placed []Placed, links Links, limit int) (md string, ok bool) {
 	var b strings.Builder
 	for i, p := range placed {
+		if b.Len() > limit {
+			return "", false
+		}
 		w := Words(gate, p.Finding)
 		fmt.Fprintf(&b, "##### %d. %s\n\n%s\n", i+1, links.Location(p.Pos, p.Finding.Location), render.Headline(p.Finding, w))
 		if why := render.Why(p.Finding, w); why != "" {
@@ -105,7 +113,7 @@ func fullEntries(gate string, placed []Placed, links Links) string {
 		}
 		b.WriteString("\n" + render.Details(p.Finding, w) + "\n")
 	}
-	return b.String()
+	return b.String(), b.Len() <= limit
 }
 
 // maxFacts bounds the line of facts, in characters.
