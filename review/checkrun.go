@@ -222,6 +222,7 @@ func checkNote(own string, n checkCounts) string {
 			count(n.leftOut, "finding is", "findings are"), thousands(MaxCheckText)))
 	}
 	if n.annotated < n.withLine {
+		label = "**Write ceiling** (docs/github.md)"
 		parts = append(parts, fmt.Sprintf("The first %d of the %d findings with a line are annotations (at most %d a check run).",
 			n.annotated, n.withLine, MaxAnnotationsPerGate))
 	}
