@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/sha256"
 	"fmt"
-	"os"
 	"regexp"
 	"runtime"
 	"strconv"
@@ -99,10 +98,6 @@ func everyFindingOnGitHub(t *testing.T, what string, sarif review.SARIFPlace, wa
 	})
 	if summary == "" {
 		t.Fatal("no check run agc/lint")
-	}
-	if d := os.Getenv("AGC_DUMP"); d != "" {
-		_ = os.WriteFile(d+"/summary.md", []byte(summary), 0o644)
-		_ = os.WriteFile(d+"/text.md", []byte(text), 0o644)
 	}
 	var inline, listed, inCheck, repeated, missing int
 	for _, f := range doc.Response.Findings {
