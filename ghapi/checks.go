@@ -11,9 +11,6 @@ import (
 	"github.com/google/go-github/v62/github"
 )
 
-// MaxAnnotations is how many annotations GitHub takes per check run request.
-const MaxAnnotations = 50
-
 // CheckInput is one gate's response for its check run.
 type CheckInput struct {
 	HeadSHA  string
@@ -40,31 +37,25 @@ type CheckInput struct {
 	// verdict's: a validator run that fails because another job's run on
 	// the commit does (validatorCheckRun).
 	Conclusion, Title string
+	// SARIF is where the run's SARIF file is, which the check run names
+	// for the findings it has no room to list.
+	SARIF review.SARIFPlace
 }
 
 // CheckRun posts the check run agc/<gate.id> in one request: its
-// conclusion from the verdict, the rendered response as summary, the
-// response embedded in the text, and an annotation for each of the first
-// review.MaxAnnotationsPerGate findings with a line. When something did
+// conclusion from the verdict, and the output review.PlanCheck plans (the
+// summary, the text with the binding record and the response embedded
+// when they fit, an annotation for each of the first
+// review.MaxAnnotationsPerGate findings with a line). When something did
 // not fit, the summary says where it is.
 func (c *Client) CheckRun(ctx context.Context, in CheckInput) (*github.CheckRun, error) {
 	r := in.Response
-	raw := in.Raw
-	if raw == nil {
-		var err error
-		if raw, err = agc.Encode(r); err != nil {
-			return nil, fmt.Errorf("encode response of gate %s: %w", r.Gate.ID, err)
-		}
+	plan, err := in.plan()
+	if err != nil {
+		return nil, err
 	}
-	text := checkText(raw, in.Binding)
-	anns, withLine := review.Annotations(r, in.Head, min(review.MaxAnnotationsPerGate, MaxAnnotations))
-	note := review.CheckNote(in.Plan, len(anns), withLine, review.Embedded(text))
-	if in.Note != "" {
-		note = in.Note + "\n" + note
-	}
-	summary := review.CheckSummary(r, note, in.Head, in.Links)
 	title, conclusion := cmp.Or(in.Title, review.CheckTitle(r)), cmp.Or(in.Conclusion, review.Conclusion(r.Verdict))
-	out := &github.CheckRunOutput{Title: github.String(title), Summary: &summary, Text: &text, Annotations: anns}
+	out := &github.CheckRunOutput{Title: github.String(title), Summary: &plan.Summary, Text: &plan.Text, Annotations: plan.Annotations}
 	opt := github.CreateCheckRunOptions{Name: review.CheckName(r.Gate.ID), HeadSHA: in.HeadSHA,
 		Status: github.String("completed"), Conclusion: github.String(conclusion), Output: out}
 	if in.DetailsURL != "" {
@@ -100,4 +91,23 @@ func (c *Client) status(ctx context.Context, sha, name, state, description, targ
 		return wrap("create status "+name, err)
 	}
 	return nil
+}
+
+// plan is the output review.PlanCheck plans for in: the one plan of a
+// check run, whether it is posted (CheckRun) or updated to fail
+// (failCheckRun).
+func (in CheckInput) plan() (review.CheckOutput, error) {
+	r := in.Response
+	raw := in.Raw
+	if raw == nil {
+		var err error
+		if raw, err = agc.Encode(r); err != nil {
+			return review.CheckOutput{}, fmt.Errorf("encode response of gate %s: %w", r.Gate.ID, err)
+		}
+	}
+	rec := ""
+	if in.Binding != nil {
+		rec = carry.EmbedBinding(*in.Binding)
+	}
+	return review.PlanCheck(r, review.CheckOptions{Head: in.Head, Links: in.Links, Plan: in.Plan, Note: in.Note, Raw: raw, Record: rec, SARIF: in.SARIF}), nil
 }

@@ -42,6 +42,10 @@ type DeliverOptions struct {
 	// carry.ActionsAppID. ValidatorJob is this job's carry.ValidatorJob id.
 	AppID        int64
 	ValidatorJob string
+	// SARIF is where the run's SARIF file is (the Action's sarif-file
+	// output, and whether it is uploaded to code scanning): check runs
+	// name it for the findings they have no room to list.
+	SARIF review.SARIFPlace
 	// Log receives what the run should say of what it did not write and
 	// why (a newer head, a file with no hunks); nil: nowhere.
 	Log io.Writer
@@ -168,7 +172,7 @@ func (c *Client) deliverChecks(ctx context.Context, g agc.Doc, p *review.ReviewP
 	r := g.Response
 	failing := false
 	if opt.Check {
-		in := CheckInput{HeadSHA: opt.HeadSHA, Response: r, Raw: g.Raw, Head: opt.Placement.Head, DetailsURL: opt.DetailsURL, Plan: p, Note: opt.Notes[r.Gate.ID], Links: opt.Placement.Links}
+		in := CheckInput{HeadSHA: opt.HeadSHA, Response: r, Raw: g.Raw, Head: opt.Placement.Head, DetailsURL: opt.DetailsURL, Plan: p, Note: opt.Notes[r.Gate.ID], Links: opt.Placement.Links, SARIF: opt.SARIF}
 		if b, ok := opt.Bindings[r.Gate.ID]; ok {
 			in.Binding = &b
 		}

@@ -38,8 +38,8 @@ type ReviewResult struct {
 	Unresolved int // threads reopened (findings back)
 	// Inline, Listed, Unlisted and Capped count findings as
 	// review.ReviewPlan does: inline comments, listed in the review body,
-	// only in the check run and the SARIF file, and listed rather than
-	// inline because of the ceiling.
+	// not in the review (the check run lists them: review.PlanCheck), and
+	// listed rather than inline because of the ceiling.
 	Inline, Listed, Unlisted, Capped int
 	// Deferred counts edits and thread changes the ceiling left to a
 	// later run; NoReview is set when the run's reviews were spent.

@@ -84,11 +84,13 @@ func (c *Client) validationFailures(ctx context.Context, sha string, opt Deliver
 // its conclusion, title and summary (the text, the embedded response, and
 // the annotations stay as posted).
 func (c *Client) failCheckRun(ctx context.Context, id int64, in CheckInput) error {
-	r := in.Response
-	summary := review.CheckSummary(r, in.Note, in.Head, in.Links)
-	opt := github.UpdateCheckRunOptions{Name: review.CheckName(r.Gate.ID), Status: github.String("completed"),
+	plan, err := in.plan()
+	if err != nil {
+		return err
+	}
+	opt := github.UpdateCheckRunOptions{Name: review.CheckName(in.Response.Gate.ID), Status: github.String("completed"),
 		Conclusion: github.String(in.Conclusion),
-		Output:     &github.CheckRunOutput{Title: github.String(in.Title), Summary: github.String(review.CutRunes(summary, review.MaxCheckText))}}
+		Output:     &github.CheckRunOutput{Title: github.String(in.Title), Summary: github.String(plan.Summary)}}
 	if _, _, err := c.gh.Checks.UpdateCheckRun(ctx, c.cfg.Owner, c.cfg.Repo, id, opt); err != nil {
 		return wrap(fmt.Sprintf("update check run %s (%d) to failure", opt.Name, id), err)
 	}

@@ -189,8 +189,15 @@ func TrustedLink(text, u string) string {
 	if u == "" {
 		return text
 	}
-	return "[" + text + "](" + strings.NewReplacer("(", "%28", ")", "%29", " ", "%20", "<", "%3C", ">", "%3E").Replace(u) + ")"
+	return "[" + text + "](" + urlEscaper.Replace(u) + ")"
 }
+
+// urlEscaper and htmlEscaper are built once: a table of thousands of
+// links would build one a link.
+var (
+	urlEscaper  = strings.NewReplacer("(", "%28", ")", "%29", " ", "%20", "<", "%3C", ">", "%3E")
+	htmlEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;")
+)
 
 // escapeLines escapes each line of s and joins them with <br>, for prose
 // fields whose line breaks should show without breaking the structure.
@@ -265,5 +272,5 @@ func codeSpan(s string) string {
 
 // htmlEscape escapes text for the inside of an HTML element.
 func htmlEscape(s string) string {
-	return strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;").Replace(s)
+	return htmlEscaper.Replace(s)
 }

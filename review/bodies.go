@@ -119,7 +119,7 @@ func ReviewBodyNote(r *agc.Response, n BodyCounts, listed []Placed, note string,
 		p.Pos.Start, p.Pos.End = 0, 0
 		moved[i] = p
 	}
-	hash = contentHash(head + strings.Join(tableRows(gate, moved, Links{}, outsideFiles), ""))
+	hash = contentHash(head + strings.Join(tableRows(gate, moved, Links{}, outsideFiles, -1), ""))
 	return withMarkers(append([]string{marker(hash)}, markers...), text), hash, len(markers)
 }
 
@@ -135,7 +135,7 @@ func listBlocks(gate string, listed []Placed, room int, links Links) (string, []
 	var b strings.Builder
 	var markers []string
 	size := 0
-	for i, row := range tableRows(gate, listed, links, outsideFiles) {
+	for i, row := range tableRows(gate, listed, links, outsideFiles, room) {
 		m := FormatMarker(MarkFinding, "gate", gate, "id", MarkerID(listed[i].Finding.ID))
 		if size+len(row)+len(m)+1 > room {
 			break
@@ -150,11 +150,16 @@ func listBlocks(gate string, listed []Placed, room int, links Links) (string, []
 // tableRows are the table rows of placed (grouped by file, then those in
 // no file of the pull request under the heading other), each file's first
 // row opening its table under its heading: cutting between two rows leaves
-// no table open.
-func tableRows(gate string, placed []Placed, links Links, other string) []string {
-	rows := make([]string, len(placed))
-	path, inOther := "", false
+// no table open. With limit >= 0 it stops after the row that takes the
+// rows past limit bytes: no caller keeps more, and a table of thousands
+// of findings costs what the rows that fit cost.
+func tableRows(gate string, placed []Placed, links Links, other string, limit int) []string {
+	rows := make([]string, 0, min(len(placed), 1024))
+	path, inOther, size := "", false, 0
 	for i, p := range placed {
+		if limit >= 0 && size > limit {
+			break
+		}
 		var b strings.Builder
 		switch {
 		case p.Channel == ChannelFile && (i == 0 || p.Pos.Path != path):
@@ -165,7 +170,8 @@ func tableRows(gate string, placed []Placed, links Links, other string) []string
 			b.WriteString("\n#### " + other + "\n\n" + tableHead("Location"))
 		}
 		b.WriteString(tableRow(gate, p, links, p.Channel == ChannelFile))
-		rows[i] = b.String()
+		rows = append(rows, b.String())
+		size += b.Len()
 	}
 	return rows
 }
@@ -216,7 +222,8 @@ func cell(md string) string {
 }
 
 // bodyHeading is the gate's headline, then where each of r's findings is:
-// inline, listed below, or only in the check run and the SARIF file.
+// inline, listed below, or in the check run (which lists them, or says
+// where those it cannot hold are: PlanCheck).
 func bodyHeading(r *agc.Response, n BodyCounts, shown int) string {
 	gate := render.Escape(r.Gate.ID)
 	var b strings.Builder
@@ -233,7 +240,7 @@ func bodyHeading(r *agc.Response, n BodyCounts, shown int) string {
 			count(n.Capped, "finding on changed lines is not an inline comment", "findings on changed lines are not inline comments"), MaxInlinePerGate))
 	}
 	if rest := len(r.Findings) - n.Inline - shown; rest > 0 {
-		where = append(where, fmt.Sprintf("%s: the check run agc/%s and the SARIF file (code scanning, or the Action's sarif-file output) hold every finding.",
+		where = append(where, fmt.Sprintf("%s: the check run agc/%s lists them, and says where any it has no room for are.",
 			count(rest, "is not in this review", "are not in this review"), gate))
 	}
 	if n.DeferredEdits > 0 {

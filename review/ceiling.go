@@ -4,8 +4,8 @@ package review
 // findings and files (docs/github.md, "The ceiling"). A judged party
 // decides how many findings there are; it must not decide how many
 // requests, comments and notifications a run makes. What does not fit is
-// listed in the review body and the check run's summary, and is in the
-// SARIF file: never dropped.
+// listed in the review body and then in the check run (PlanCheck), or
+// counted there with where it is, and is in the SARIF file: never dropped.
 const (
 	// MaxInlinePerGate is the most inline comments a gate has on the pull
 	// request after a run (earlier ones it keeps count too), all new ones

@@ -76,12 +76,12 @@ func Degrade(annotations, summary io.Writer, gates []agc.Doc, head FileReader, l
 // WriteAnnotations writes one workflow command per finding (::error for
 // blocking, ::warning for advisory) with its file and lines when known,
 // for the first MaxLogAnnotations findings, then a notice of how many more
-// there are: the check run and the SARIF file hold them.
+// there are and where they are.
 func WriteAnnotations(w io.Writer, r *agc.Response, head FileReader) error {
 	for i := range r.Findings {
 		if i == MaxLogAnnotations {
 			c := githubactions.Command{Name: "notice", Properties: githubactions.CommandProperties{"title": CheckName(r.Gate.ID)},
-				Message: fmt.Sprintf("%d more findings of %s are not printed here (at most %d a gate): the job summary, the check run %s when one is posted, and the SARIF file hold them",
+				Message: fmt.Sprintf("%d more findings of %s are not printed here (at most %d a gate): the SARIF file holds them, and the job summary and the check run %s, when one is posted, list them as far as GitHub's limits allow",
 					len(r.Findings)-i, CheckName(r.Gate.ID), MaxLogAnnotations, CheckName(r.Gate.ID))}
 			_, err := fmt.Fprintln(w, c.String())
 			return err
@@ -111,7 +111,8 @@ func WriteAnnotations(w io.Writer, r *agc.Response, head FileReader) error {
 // limit bytes, after note (agc-action's own Markdown, or "").
 func JobSummary(r *agc.Response, note string, head FileReader, links Links, limit int) string {
 	return GateSummary(r, note, SummaryOptions{Head: head, Links: links, Limit: limit,
-		Elsewhere: "the check run agc/" + render.Escape(r.Gate.ID) + " when one is posted and the SARIF file (the Action's sarif-file output)"})
+		Elsewhere: "the SARIF file (the Action's `sarif-file` output) holds every finding, and the check run agc/" + render.Escape(r.Gate.ID) +
+			", when one is posted, lists those the pull request does not show or says where they are"})
 }
 
 // ErrHeadUnknown is what a FileReader answers when the files of the

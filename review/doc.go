@@ -8,9 +8,11 @@
 // the index of what earlier runs wrote (IndexOwn, over a PRState the
 // client fills); each gate's review plan (PlanReview), reconciled with
 // what earlier runs wrote and within the ceiling on what one run writes
-// (Budget, WriteCeiling); a check run's name, conclusion, title, summary
-// and annotations, and the response embedded in its text and read back
-// (EmbedResponse, ReadBackResponse); and, for a token that cannot write,
+// (Budget, WriteCeiling); a check run's name, conclusion and title, and
+// its summary, text and annotations (PlanCheck: what the review lacks
+// listed first, what does not fit counted with where it is), the response
+// embedded in its text and read back (EmbedResponse, ReadBackResponse);
+// and, for a token that cannot write,
 // workflow annotations and the job summary (Degrade).
 //
 // It does no I/O: no network, no files, no environment. Files at the head

@@ -104,7 +104,7 @@ func TestLooksGolden(t *testing.T) {
 		}
 		bodies[name], _, _ = ReviewBody(r, n, listedFindings(ps), looksLinks)
 	}
-	bodies["check-summary-gate"] = CheckSummary(own, "", head, looksLinks)
+	bodies["check-summary-gate"] = PlanCheck(own, CheckOptions{Head: head, Links: looksLinks}).Summary
 	bodies["job-summary"] = JobSummary(es, "", head, looksLinks, MaxJobSummary)
 	var many []agc.Finding
 	for i := 1; i <= 40; i++ {
@@ -113,7 +113,16 @@ func TestLooksGolden(t *testing.T) {
 		many = append(many, f)
 	}
 	bodies["check-summary-cut"] = GateSummary(response("eslint", agc.Allow, many...), "", SummaryOptions{Head: head, Links: looksLinks, Limit: 3000,
-		Elsewhere: "the response embedded in this check run and the SARIF file"})
+		Elsewhere: "the SARIF file holds every finding"})
+	// A check run whose findings do not fit as tables, in little room: a
+	// compact line each, the first ones linked, continued in the text,
+	// the rest counted.
+	rm := response("eslint", agc.Block, many...)
+	placed := summaryOrder(rm, head)
+	l := planLines(placed, nil, false, looksLinks, 2600, 900)
+	bodies["check-summary-lines"] = gateHead(rm, checkNote("", checkCounts{listed: l.lacking, leftOut: len(placed) - l.lacking,
+		holders: SARIFPlace{Path: "/home/runner/work/_temp/agc-1/agc.sarif"}.holders(false)})) + l.summary
+	bodies["check-text-lines"] = l.text
 	for name, md := range bodies {
 		t.Run(name, func(t *testing.T) {
 			golden.Check(t, filepath.Join("testdata", "looks", name+".md"), []byte(md), *update)

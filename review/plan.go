@@ -71,8 +71,8 @@ type ReviewPlan struct {
 	Body     string
 	Hash     string
 	// Inline counts findings shown as inline comments (earlier and new),
-	// Listed those in the review body, Unlisted the others, which only the
-	// check run and the SARIF file hold. Capped counts the findings the
+	// Listed those in the review body, Unlisted the others, which the
+	// check run lists first (PlanCheck). Capped counts the findings the
 	// ceiling listed in the body instead of inline.
 	Inline, Listed, Unlisted, Capped int
 	// DeferredEdits and DeferredThreads are left to a later run by the

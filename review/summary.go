@@ -16,8 +16,9 @@ type SummaryOptions struct {
 	Head FileReader
 	// Links makes each location a link to its lines; zero: no links.
 	Links Links
-	// Elsewhere names where every finding is, for what a cut leaves out:
-	// "the response embedded in this check run and the SARIF file".
+	// Elsewhere says where every finding is, for what a cut leaves out,
+	// as a clause: "the SARIF file (the Action's sarif-file output) holds
+	// every finding". It must be true of this run.
 	Elsewhere string
 	// Limit is the most bytes the summary may have (GitHub counts
 	// characters; a byte count is never fewer).
@@ -31,26 +32,42 @@ type SummaryOptions struct {
 // What does not fit in o.Limit is cut cleanly, between rows, saying how
 // many findings are left out and where they are.
 func GateSummary(r *agc.Response, note string, o SummaryOptions) string {
+	s, _ := gateTable(gateHead(r, note), r.Gate.ID, summaryOrder(r, o.Head), o)
+	return s
+}
+
+// gateHead is a gate summary's start: the headline, note (agc-action's
+// own Markdown, or "") and the facts of the answer.
+func gateHead(r *agc.Response, note string) string {
 	head := GateHeadline(r) + "\n\n"
 	if note != "" {
 		head += note + "\n"
 	}
-	head += responseFacts(r)
-	placed := summaryOrder(r, o.Head)
-	gate := r.Gate.ID
+	return head + responseFacts(r)
+}
+
+// gateTable is head, then placed as tables by file and every finding in
+// full, within o.Limit bytes: what does not fit is cut, the findings in
+// full first, then rows, saying where the findings are (o.Elsewhere).
+// left is how many rows were cut.
+func gateTable(head, gate string, placed []Placed, o SummaryOptions) (s string, left int) {
 	if len(placed) == 0 {
-		return head
+		return head, 0
 	}
-	rows := tableRows(gate, placed, o.Links, "Not in a file")
-	full := folded(count(len(placed), "finding in full", "findings in full"), fullEntries(gate, placed, o.Links))
-	if s := head + strings.Join(rows, "") + "\n" + full; len(s) <= o.Limit {
-		return s
+	rows := tableRows(gate, placed, o.Links, "Not in a file", o.Limit)
+	if len(rows) == len(placed) {
+		table := head + strings.Join(rows, "") + "\n"
+		if full, ok := fullEntries(gate, placed, o.Links, o.Limit-len(table)); ok {
+			if s := table + folded(count(len(placed), "finding in full", "findings in full"), full); len(s) <= o.Limit {
+				return s, 0
+			}
+		}
 	}
 	cutNote := func(left int) string {
 		if left == 0 {
-			return fmt.Sprintf("\nThe findings in full are left out to fit GitHub's limit: %s hold them.\n", o.Elsewhere)
+			return fmt.Sprintf("\nThe findings in full are left out to fit GitHub's limit: %s.\n", o.Elsewhere)
 		}
-		return fmt.Sprintf("\n%s, to fit GitHub's limit: %s hold every finding.\n",
+		return fmt.Sprintf("\n%s, to fit GitHub's limit: %s.\n",
 			count(left, "more finding is not in this table", "more findings are not in this table"), o.Elsewhere)
 	}
 	room := o.Limit - len(head) - len(cutNote(len(placed)))
@@ -63,7 +80,7 @@ func GateSummary(r *agc.Response, note string, o SummaryOptions) string {
 		b.WriteString(row)
 		n++
 	}
-	return head + b.String() + cutNote(len(placed)-n)
+	return head + b.String() + cutNote(len(placed)-n), len(placed) - n
 }
 
 // summaryOrder places r's findings (position only) as a table lists them
@@ -81,10 +98,14 @@ func summaryOrder(r *agc.Response, head FileReader) []Placed {
 }
 
 // fullEntries is every finding in full, each under a heading naming its
-// linked location, in the compact form of a comment.
-func fullEntries(gate string, placed []Placed, links Links) string {
+// linked location, in the compact form of a comment; ok is false, and the
+// work stops, once they take more than limit bytes.
+func fullEntries(gate string, placed []Placed, links Links, limit int) (md string, ok bool) {
 	var b strings.Builder
 	for i, p := range placed {
+		if b.Len() > limit {
+			return "", false
+		}
 		w := Words(gate, p.Finding)
 		fmt.Fprintf(&b, "##### %d. %s\n\n%s\n", i+1, links.Location(p.Pos, p.Finding.Location), render.Headline(p.Finding, w))
 		if why := render.Why(p.Finding, w); why != "" {
@@ -92,7 +113,7 @@ func fullEntries(gate string, placed []Placed, links Links) string {
 		}
 		b.WriteString("\n" + render.Details(p.Finding, w) + "\n")
 	}
-	return b.String()
+	return b.String(), b.Len() <= limit
 }
 
 // maxFacts bounds the line of facts, in characters.

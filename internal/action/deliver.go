@@ -80,7 +80,8 @@ func (r *actionRun) deliver(ctx context.Context, gh *ghapi.Client, why string, g
 			Review: ch.review, Check: ch.check, Status: ch.status,
 			Placement:  ghapi.ReviewOptions{Mode: r.cfg.filterMode, Head: head, Links: r.links()},
 			DetailsURL: ghrun.RunURL(r.e.Getenv, r.rc.Repository), Bindings: bindings, Notes: notes, Annotations: r.e.Stdout,
-			Diffs: diffs, Log: r.e.Stdout, AppID: r.cfg.appID, ValidatorJob: r.validatorJob()})
+			Diffs: diffs, Log: r.e.Stdout, AppID: r.cfg.appID, ValidatorJob: r.validatorJob(),
+			SARIF: review.SARIFPlace{Path: r.out.sarifFile, Uploaded: ch.upload}})
 		if rep != nil && len(rep.NotDelivered) > 0 {
 			workflowCommand(r.e.Stdout, "error", "not delivered to GitHub: "+strings.Join(rep.NotDelivered, "; ")+
 				" (every finding is in the job summary and the SARIF file; a rerun posts the rest without repeating what was posted)")
@@ -99,7 +100,7 @@ func (r *actionRun) deliver(ctx context.Context, gh *ghapi.Client, why string, g
 			if !ghapi.IsReadOnly(err) {
 				return false, fmt.Errorf("code scanning upload: %w", err)
 			}
-			r.warn("code scanning upload refused: the token lacks security-events: write; every finding is in the check runs and the SARIF file")
+			r.warn("code scanning upload refused: the token lacks security-events: write; every finding is in the SARIF file (output sarif-file), and each check run lists those its review does not show or says where they are")
 		}
 	}
 	if r.rc.PR == 0 && !degraded {
@@ -139,7 +140,7 @@ func (r *actionRun) reportCeiling(gates []agc.Doc, rep *ghapi.Report) {
 		if res == nil || res.Unlisted == 0 && res.Capped == 0 && res.Deferred == 0 && !res.NoReview {
 			continue
 		}
-		msg := fmt.Sprintf("%s: %d findings inline, %d listed in the review body, %d only in the check run and the SARIF file",
+		msg := fmt.Sprintf("%s: %d findings inline, %d listed in the review body, %d not in the review (its check run lists them, or says where those it has no room for are)",
 			review.CheckName(g.Response.Gate.ID), res.Inline, res.Listed, res.Unlisted)
 		if res.NoReview {
 			msg += "; no review this run (the run's reviews are spent)"

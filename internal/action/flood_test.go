@@ -128,7 +128,7 @@ func TestPreviewFloodIsBounded(t *testing.T) {
 	}
 	for g := range 3 {
 		want := fmt.Sprintf("::notice title=agc-action::agc/flood%02d: 0 findings inline, ", g)
-		if !strings.Contains(stdout, want) || !strings.Contains(stdout, "only in the check run and the SARIF file") {
+		if !strings.Contains(stdout, want) || !strings.Contains(stdout, "not in the review (its check run lists them, or says where those it has no room for are)") {
 			t.Errorf("the log lacks %q and where the rest are:\n%.3000s", want, stdout)
 		}
 	}

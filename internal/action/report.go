@@ -137,7 +137,7 @@ func (r *actionRun) writeSummary(gates []agc.Doc, carried, notes map[string]stri
 		shown++
 	}
 	if shown < len(gates) {
-		fmt.Fprintf(&b, "\n%d of %d answers are not shown here (the job summary is limited to 1 MiB); every finding is in the SARIF file (output sarif-file) and in each gate's check run.\n", len(gates)-shown, len(gates))
+		fmt.Fprintf(&b, "\n%d of %d answers are not shown here (the job summary is limited to 1 MiB); every finding is in the SARIF file (output sarif-file), and each gate's check run lists those its review does not show or says where they are.\n", len(gates)-shown, len(gates))
 	}
 	dir, err := r.tempDir()
 	if err != nil {

@@ -258,7 +258,7 @@ func deliverGithub(ctx context.Context, e *Env, o githubOptions, in githubInputs
 	}
 	rep, err := c.Deliver(ctx, in.gates, ghapi.DeliverOptions{PR: o.pr, HeadSHA: o.sha, Review: o.review, Check: o.check, Status: o.status,
 		Placement: ghapi.ReviewOptions{Mode: o.mode, Head: head}, DetailsURL: o.detailsURL, Bindings: bindings, Annotations: e.Stdout, Summary: summary,
-		Diffs: diffs, Log: e.Stderr})
+		Diffs: diffs, Log: e.Stderr, SARIF: review.SARIFPlace{Uploaded: o.uploadSARIF}})
 	if rep != nil && len(rep.NotDelivered) > 0 {
 		_ = printLine(e.Stderr, "agc-sarif github: not delivered: "+strings.Join(rep.NotDelivered, "; "))
 	}
