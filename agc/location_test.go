@@ -27,7 +27,7 @@ func TestLocationForm(t *testing.T) {
 		{"C:/dev/app.js", agc.Position{Line: 7}, "C:/dev/app.js:7"},
 		{"a.cc#ns::Foo", agc.Position{Line: 12, Column: 3}, "a.cc#ns::Foo:12:3"},
 		{"a.go", agc.Position{Line: 0, Column: 4}, "a.go"}, // no line: no position
-		{"", agc.Position{Line: 3}, ""},                   // no place: a bare line is not written
+		{"", agc.Position{Line: 3}, ""},                    // no place: a bare line is not written
 	} {
 		got := agc.FormatLocation(tc.place, tc.pos)
 		if got != tc.want {
@@ -61,11 +61,11 @@ func TestParseLocation(t *testing.T) {
 		{"a.go:12:5", "a.go", agc.Position{Line: 12, Column: 5}},
 		{"a.go:12-14", "a.go", agc.Position{Line: 12, EndLine: 14}},
 		{"a.go:12:5-14:2", "a.go", agc.Position{Line: 12, Column: 5, EndLine: 14, EndColumn: 2}},
-		{"a.go#L12", "a.go", agc.Position{Line: 12}},          // GitHub's anchor, read only
+		{"a.go#L12", "a.go", agc.Position{Line: 12}}, // GitHub's anchor, read only
 		{"a.go#L12-L14", "a.go", agc.Position{Line: 12, EndLine: 14}},
-		{"a.go:14-12", "a.go:14-12", agc.Position{}},          // backwards: not a position
-		{"a.go:0", "a.go:0", agc.Position{}},                  // lines count from 1
-		{"a.go:1:5-1:3", "a.go:1:5-1:3", agc.Position{}},      // ends before it starts
+		{"a.go:14-12", "a.go:14-12", agc.Position{}},     // backwards: not a position
+		{"a.go:0", "a.go:0", agc.Position{}},             // lines count from 1
+		{"a.go:1:5-1:3", "a.go:1:5-1:3", agc.Position{}}, // ends before it starts
 		{"a.go:99999999999999999999", "a.go:99999999999999999999", agc.Position{}},
 		{"12", "12", agc.Position{}}, // a bare number has no place to be a position in
 		{"line 12", "line 12", agc.Position{}},
