@@ -3,12 +3,16 @@ package agc
 import (
 	"regexp"
 	"strconv"
+	"strings"
+	"unicode/utf16"
+	"unicode/utf8"
 )
 
 // Position is where in a file a finding points: 1-based lines and
 // columns, zero when absent. The end is the last line, and the column
 // after the last character (exclusive, as SARIF's endColumn and rdjson's
-// end are). Columns count as the tool that reported counted them.
+// end are). Columns count UTF-16 code units, as SARIF's default and
+// GitHub do (UTF16Column, ByteColumn convert from and to UTF-8 bytes).
 type Position struct {
 	Line, Column, EndLine, EndColumn int
 }
@@ -138,4 +142,46 @@ func position(line, col, endLine, endCol string) (Position, bool) {
 		return Position{}, false
 	}
 	return p.Normal(), true
+}
+
+// LocationFile is the file a location names and its position there: the
+// place up to a '#' (a symbol or anchor after it is not part of the
+// path), without a leading "./".
+func LocationFile(loc string) (path string, p Position) {
+	place, p := ParseLocation(loc)
+	path, _, _ = strings.Cut(place, "#")
+	return strings.TrimPrefix(path, "./"), p
+}
+
+// UTF16Column is the column in UTF-16 code units (the unit of a location's
+// columns, as of SARIF and GitHub) of byte column col of line, both
+// 1-based. A column past the line's end keeps its distance from it; one
+// inside a character is that character's.
+func UTF16Column(line []byte, col int) int {
+	n, i := 1, 0
+	for i < col-1 && i < len(line) {
+		r, size := utf8.DecodeRune(line[i:])
+		if i+size > col-1 {
+			return n
+		}
+		n += max(utf16.RuneLen(r), 1)
+		i += size
+	}
+	return n + max(col-1-i, 0)
+}
+
+// ByteColumn is the byte column of UTF-16 column col of line: the inverse
+// of UTF16Column.
+func ByteColumn(line []byte, col int) int {
+	n, i := 1, 0
+	for n < col && i < len(line) {
+		r, size := utf8.DecodeRune(line[i:])
+		w := max(utf16.RuneLen(r), 1)
+		if n+w > col {
+			return i + 1
+		}
+		n += w
+		i += size
+	}
+	return i + 1 + max(col-n, 0)
 }

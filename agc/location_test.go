@@ -95,3 +95,18 @@ func TestPositionLines(t *testing.T) {
 		}
 	}
 }
+
+// TestColumns: a column in UTF-8 bytes and in UTF-16 code units, both ways.
+func TestColumns(t *testing.T) {
+	line := []byte("const 𐐀x = \"é\";") // 𐐀: 4 bytes, 2 units; é: 2 bytes, 1 unit
+	for _, tc := range []struct{ bytes, units int }{
+		{1, 1}, {7, 7}, {11, 9}, {12, 10}, {16, 14}, {18, 15}, {19, 16}, {20, 17}, {25, 22},
+	} {
+		if got := agc.UTF16Column(line, tc.bytes); got != tc.units {
+			t.Errorf("UTF16Column(%d) = %d, want %d", tc.bytes, got, tc.units)
+		}
+		if got := agc.ByteColumn(line, tc.units); got != tc.bytes {
+			t.Errorf("ByteColumn(%d) = %d, want %d", tc.units, got, tc.bytes)
+		}
+	}
+}

@@ -80,7 +80,8 @@ func (s *findingStream) start(w io.Writer, run *Run) bool {
 	if _, restored := run.Props[propVersion]; restored {
 		return false
 	}
-	s.run, s.head = run, convertRun(run, s.src, s.topts)
+	s.run, s.head = run, convertRun(run, s.src, s.topts, nil) // its findings are streamed: add
+
 	s.bw = bufio.NewWriterSize(w, 64<<10)
 	s.ids, s.seen = streamIDs{}, map[string]bool{}
 	return true
@@ -93,7 +94,7 @@ func (s *findingStream) add(res *Result) {
 		s.others = append(s.others, otherRecord(res))
 		return
 	}
-	f := finding(s.run, res, GateID(s.run.Driver.Name), s.src, s.topts)
+	f := finding(s.run, res, GateID(s.run.Driver.Name), s.src, s.topts, &s.rd.lints)
 	f.ID = s.ids.Unique(f.ID)
 	s.blocks = s.blocks || f.Severity == agc.Blocking
 	if !s.seen[f.Class] {

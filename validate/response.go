@@ -327,7 +327,7 @@ func lintResponse(r *agc.Response) []Violation {
 		}
 		if ok, want := idForm(f.ID, r.Gate.ID, f.Class, f.Location); !ok {
 			vs = append(vs, violation(LintIDForm, fp(i, "/id"),
-				fmt.Sprintf("id %q is not of the recommended form %q (then, optionally, @ and a stable suffix)", f.ID, want)))
+				fmt.Sprintf("id %q is not of the recommended form %q", f.ID, want)))
 		}
 		if f.Check.Kind == agc.CheckCondition && f.Check.Condition != "" && f.Check.Run == "" {
 			vs = append(vs, violation(LintConditionRun, fp(i, "/check"),
