@@ -176,10 +176,15 @@ func sarifPositions(t *testing.T, data []byte) []string {
 		for _, res := range run.Results {
 			loc := res.Locations[0]
 			if loc.Properties.Placeholder {
-				// GitHub takes only relative paths: the location, position
-				// and all, is the logical location's.
+				// GitHub takes only relative paths: an absolute one's
+				// location, position and all, is the logical location's.
+				// A relative path on the stand-in is a position lost.
 				ll := loc.LogicalLocations[0]
-				out = append(out, cmpOr(ll.FullyQualifiedName, ll.Name))
+				name := cmpOr(ll.FullyQualifiedName, ll.Name)
+				if path, _ := agc.LocationFile(name); !strings.HasPrefix(path, "/") && !strings.HasPrefix(path[1:], ":/") {
+					name = "stand-in " + loc.PhysicalLocation.ArtifactLocation.URI + " for " + name
+				}
+				out = append(out, name)
 				continue
 			}
 			pl := loc.PhysicalLocation
