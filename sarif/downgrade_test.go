@@ -79,7 +79,7 @@ func checkLints(t *testing.T, lints []diag.Lint, want []string) {
 	t.Helper()
 	var got []string
 	for _, l := range lints {
-		if strings.Contains(l.Message, "patch remedy") {
+		if strings.Contains(l.Message, "become a patch remedy") {
 			got = append(got, l.Pointer+": "+l.Message)
 		}
 	}

@@ -293,12 +293,11 @@ func remedy(run *Run, res *Result, src *Source, lints *diag.Lints) agc.Remedy {
 	}
 	authority := "rule " + res.RuleID + " of " + run.Driver.Name + help
 	if why != "" && lints != nil {
-		more := ""
+		msg := "the fix of this result cannot become a patch remedy: " + why
 		if n := len(res.Fixes); n > 1 {
-			more = fmt.Sprintf(" (nor can the other %d)", n-1)
+			msg = fmt.Sprintf("none of the %d fixes of this result can become a patch remedy; the first: %s", n, why)
 		}
-		lints.Add(lintAt(res.Fixes[0].Pointer, "the fix of this result cannot become a patch remedy: "+why+more+
-			"; the finding's remedy is delegate to the author of the change"))
+		lints.Add(lintAt(res.Fixes[0].Pointer, msg+"; the finding's remedy is delegate to the author of the change"))
 	}
 	return agc.Remedy{Kind: agc.RemedyDelegate, Role: "author of the change", Authority: authority}
 }
