@@ -74,11 +74,11 @@ func TestEveryField(t *testing.T) {
 		why                       string // substring
 	}
 	wants := []want{
-		{"typo", "src/hello.js:1", agc.Blocking, strings.Replace(helloJS, "15", "14", 1), "Rule typo of demo-lint (https://example.com/rules/typo)."},
+		{"typo", "src/hello.js:1:23-1:25", agc.Blocking, strings.Replace(helloJS, "15", "14", 1), "Rule typo of demo-lint (https://example.com/rules/typo)."},
 		{"no-unused-vars", "src/hello.js:2", agc.Advisory, strings.Replace(helloJS, "var unused = 1;\n", "", 1), "Rule no-unused-vars of demo-lint."},
 		{"spacing", "src/hello.js:2-3", agc.Advisory, strings.Replace(helloJS, "f(a,b){return a+b}", "f(a, b){ return a+b }", 1), "Rule spacing"},
-		{"unidentified-rule", "src/hello.js:3", agc.Advisory, "", "Related: src/globals.js:7 (the global f)."},
-		{"ascii-names", "src/hello.js:4", agc.Advisory, strings.Replace(helloJS, "𐐀x", "ux", 1), "Rule ascii-names"},
+		{"unidentified-rule", "src/hello.js:3:10-3:11", agc.Advisory, "", "Related: src/globals.js:7:1 (the global f)."},
+		{"ascii-names", "src/hello.js:4:7-4:10", agc.Advisory, strings.Replace(helloJS, "𐐀x", "ux", 1), "Rule ascii-names"},
 		{"license", ".", agc.Blocking, "", "Rule license of demo-lint."},
 	}
 	for _, name := range []string{everyField, everyLine} {

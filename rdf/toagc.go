@@ -13,7 +13,6 @@ import (
 	"math"
 	"path"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/agcgate/agc-action/agc"
@@ -204,21 +203,20 @@ func (c *converter) finding(gate string, src *Source, res *Result, d *Diagnostic
 	if d.Code != nil && d.Code.Value != "" {
 		class = d.Code.Value
 	}
-	p, lines := "", ""
+	p := ""
 	var rg *Range
 	if d.Location != nil {
 		p, rg = c.relPath(d.Location.Path), d.Location.Range
-		lines = lineSpan(rg)
 	}
 	loc := "."
 	if p != "" {
-		loc = p + lines
+		loc = agc.FormatLocation(p, c.position(p, rg))
 	}
 	f := agc.Finding{
 		Class:    class,
 		Location: loc,
 		What:     cmp.Or(d.Message, "reported by "+sourceName(src, gate)),
-		Why:      why(class, d, src, gate),
+		Why:      c.why(class, d, src, gate),
 		Severity: agc.Advisory,
 		Status:   agc.StatusNew,
 		Check:    agc.Check{Kind: agc.CheckPreview},
@@ -248,23 +246,44 @@ func (c *converter) relPath(p string) string {
 	return p
 }
 
-// lineSpan is ":L" or ":L1-L2" for a range: the lines it touches (an end
-// at column 1 of a later line ends on the line before it).
-func lineSpan(rg *Range) string {
-	if rg == nil || rg.Start.Line < 1 {
-		return ""
+// position is a range as a finding's position: its start and end lines,
+// and its columns in UTF-16 code units (agc.Position) when the source has
+// their lines, else as the diagnostic counted them (UTF-8 bytes: the same
+// on a line of ASCII).
+func (c *converter) position(p string, rg *Range) agc.Position {
+	pos := position(rg)
+	if pos.Column == 0 && pos.EndColumn == 0 {
+		return pos
 	}
-	end := rg.Start.Line
-	if rg.End != nil && rg.End.Line > end {
-		end = rg.End.Line
-		if rg.End.Column == 1 {
-			end--
+	data, ok := c.file(p)
+	if !ok {
+		return pos
+	}
+	conv := func(line int, col *int) {
+		if s, e, ok := c.offsets(p, data, &Range{Start: Position{Line: line}}); ok && *col > 0 {
+			*col = agc.UTF16Column(data[s:e], *col)
 		}
 	}
-	if end <= rg.Start.Line {
-		return ":" + strconv.Itoa(rg.Start.Line)
+	conv(pos.Line, &pos.Column)
+	conv(max(pos.EndLine, pos.Line), &pos.EndColumn)
+	return pos
+}
+
+// position is a range's lines and columns as a finding's position. An end
+// with a line and no column after a start with one is column 1 of that
+// line (Offsets).
+func position(rg *Range) agc.Position {
+	if rg == nil {
+		return agc.Position{}
 	}
-	return ":" + strconv.Itoa(rg.Start.Line) + "-" + strconv.Itoa(end)
+	p := agc.Position{Line: rg.Start.Line, Column: rg.Start.Column}
+	if rg.End != nil {
+		p.EndLine, p.EndColumn = rg.End.Line, rg.End.Column
+		if p.EndColumn == 0 && p.Column > 0 {
+			p.EndColumn = 1
+		}
+	}
+	return p
 }
 
 func sourceName(src *Source, gate string) string {
@@ -274,7 +293,7 @@ func sourceName(src *Source, gate string) string {
 	return gate
 }
 
-func why(class string, d *Diagnostic, src *Source, gate string) string {
+func (c *converter) why(class string, d *Diagnostic, src *Source, gate string) string {
 	var b strings.Builder
 	if d.Code != nil && d.Code.Value != "" {
 		fmt.Fprintf(&b, "Rule %s of %s", class, sourceName(src, gate))
@@ -288,7 +307,7 @@ func why(class string, d *Diagnostic, src *Source, gate string) string {
 	for _, rl := range d.RelatedLocations {
 		b.WriteString(" Related: ")
 		if rl.Location != nil {
-			b.WriteString(rl.Location.Path + lineSpan(rl.Location.Range))
+			b.WriteString(agc.FormatLocation(rl.Location.Path, c.position(rl.Location.Path, rl.Location.Range)))
 		}
 		if rl.Message != "" {
 			b.WriteString(" (" + rl.Message + ")")

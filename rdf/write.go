@@ -9,7 +9,6 @@ import (
 	"sort"
 
 	"github.com/agcgate/agc-action/agc"
-	"github.com/agcgate/agc-action/review"
 	"github.com/agcgate/agc-action/textedit"
 )
 
@@ -143,15 +142,9 @@ func fromFinding(r *agc.Response, f *agc.Finding, srcs *sources) *Diagnostic {
 	if f.Severity == agc.Blocking {
 		d.Severity = SeverityError
 	}
-	p, start, end := review.ParseLocation(f.Location)
+	p, pos := agc.LocationFile(f.Location)
 	if p != "" && p != "." {
-		d.Location = &Location{Path: p}
-		if start > 0 {
-			d.Location.Range = &Range{Start: Position{Line: start}}
-			if end > start {
-				d.Location.Range.End = &Position{Line: end}
-			}
-		}
+		d.Location = &Location{Path: p, Range: srcs.rangeOf(p, pos)}
 	}
 	if f.Remedy.Kind == agc.RemedyPatch && srcs.fsys != nil {
 		for _, e := range f.Remedy.Edits {
@@ -173,6 +166,51 @@ func fromFinding(r *agc.Response, f *agc.Finding, srcs *sources) *Diagnostic {
 		}
 	}
 	return d
+}
+
+// rangeOf is a finding's position as a range: its columns in bytes when
+// the source has their lines (agc.Position counts UTF-16 code units; the
+// same on a line of ASCII). An end line without a column (to the end of
+// that line) is column 1 of the line after it. Nil without a line.
+func (ss *sources) rangeOf(p string, pos agc.Position) *Range {
+	if pos.Line == 0 {
+		return nil
+	}
+	var src *source
+	if ss.fsys != nil && (pos.Column > 0 || pos.EndColumn > 0) {
+		src = ss.file(p)
+	}
+	col := func(line, c int) int {
+		if src == nil || c == 0 {
+			return c
+		}
+		if line := src.line(line); line != nil {
+			return agc.ByteColumn(line, c)
+		}
+		return c
+	}
+	rg := &Range{Start: Position{Line: pos.Line, Column: col(pos.Line, pos.Column)}}
+	switch {
+	case pos.EndColumn > 0:
+		rg.End = &Position{Line: pos.EndLine, Column: col(pos.EndLine, pos.EndColumn)}
+	case pos.EndLine > 0 && pos.Column > 0:
+		rg.End = &Position{Line: pos.EndLine + 1, Column: 1}
+	case pos.EndLine > 0:
+		rg.End = &Position{Line: pos.EndLine}
+	}
+	return rg
+}
+
+// line is line n of the file without its line break, nil past its end.
+func (s *source) line(n int) []byte {
+	if s.lines == nil {
+		s.lines = newLineIndex(s.data)
+	}
+	st, ok := s.lines.start(n)
+	if !ok || n < 1 || st > len(s.data) {
+		return nil
+	}
+	return s.data[st:s.lines.end(s.data, n)]
 }
 
 // positionAt is the line and byte column of offset off.

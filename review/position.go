@@ -2,8 +2,6 @@ package review
 
 import (
 	"encoding/json"
-	"regexp"
-	"strconv"
 	"strings"
 
 	"github.com/agcgate/agc-action/agc"
@@ -25,30 +23,14 @@ type Position struct {
 	Change *Change
 }
 
-var (
-	lineSuffix   = regexp.MustCompile(`^(.+?):(\d+)(?:-(\d+))?(?::\d+(?:-\d+)?)?$`)
-	anchorSuffix = regexp.MustCompile(`^(.+?)#L(\d+)(?:-L?(\d+))?$`)
-)
-
-// ParseLocation splits a finding's location into a path and optional lines:
-// "path", "path#symbol", "path:12", "path:12-14", "path:12:5", "path#L12",
-// "path#L12-L14".
+// ParseLocation splits a finding's location into a path and the lines it
+// touches, zeros when it has none (agc.LocationFile, agc.Position.Lines):
+// "path", "path#symbol", "path:12", "path:12-14", "path:12:5-14:2",
+// "path#L12", "path#L12-L14".
 func ParseLocation(loc string) (path string, start, end int) {
-	for _, re := range []*regexp.Regexp{lineSuffix, anchorSuffix} {
-		if m := re.FindStringSubmatch(loc); m != nil {
-			start, err1 := strconv.Atoi(m[2])
-			end := start
-			var err2 error
-			if m[3] != "" {
-				end, err2 = strconv.Atoi(m[3])
-			}
-			if err1 == nil && err2 == nil && start >= 1 && end >= start {
-				return cleanPath(m[1]), start, end
-			}
-		}
-	}
-	path, _, _ = strings.Cut(loc, "#")
-	return cleanPath(path), 0, 0
+	path, pos := agc.LocationFile(loc)
+	start, end = pos.Lines()
+	return path, start, end
 }
 
 func cleanPath(p string) string { return strings.TrimPrefix(p, "./") }

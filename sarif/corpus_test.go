@@ -90,8 +90,12 @@ func TestCorpus(t *testing.T) {
 				t.Fatalf("ReadLog: %v", err)
 			}
 			resps, lints := sarif.ToAGC(log, sarif.ToAGCOptions{})
-			if len(lints) > 0 {
-				t.Errorf("ToAGC lint on a foreign log: %v", lints)
+			// The one lint converting a foreign log may give: a result's
+			// fixes could not become a patch (no sources here).
+			for _, l := range lints {
+				if !strings.Contains(l.Message, "become a patch remedy") {
+					t.Errorf("ToAGC lint on a foreign log: %v", l)
+				}
 			}
 			want := failingResults(t, data)
 			if len(resps) != len(want) {

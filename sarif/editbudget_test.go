@@ -22,7 +22,7 @@ func TestFixTextBounded(t *testing.T) {
 		Replacements: []Replacement{{Deleted: Region{StartLine: 1, EndLine: 4000}, Inserted: "x"}}}}}
 	text, made := 0, 0
 	for range 100 {
-		if edits, ok := fixEdits(fix, s); ok {
+		if edits, why := fixEdits(fix, s); why == "" {
 			made++
 			for _, e := range edits {
 				text += len(e.Find)

@@ -127,7 +127,7 @@ type placed struct {
 // else a hash of the finding id so that GitHub still matches the alert;
 // it is left "" when !needHash (the result's own hash replaces it).
 func (w *runWriter) place(where, id string, x xRecord, hasX bool, edits []agc.Edit, needHash bool) placed {
-	p, logical := w.splitLocation(where, x, hasX)
+	p, logical, pos := w.splitLocation(where, x, hasX)
 	var pl placed
 	if logical != "" {
 		pl.logical, pl.hasLogical = logical, true
@@ -150,6 +150,8 @@ func (w *runWriter) place(where, id string, x xRecord, hasX bool, edits []agc.Ed
 	switch {
 	case hasX && x.Region != nil && x.Region.StartLine > 0:
 		pl.region = *x.Region
+	case pos.Line > 0:
+		pl.region = xRegion{StartLine: pos.Line, StartColumn: pos.Column, EndLine: pos.EndLine, EndColumn: pos.EndColumn}
 	default:
 		if rg, ok := w.resolve(p, logical, edits); ok {
 			pl.region, pl.regionProp = *toXRegionAny(rg), regionResolved
@@ -206,22 +208,25 @@ func idHash(id string) string {
 	return hex.EncodeToString(sum[:8]) + ":1"
 }
 
-// splitLocation: the path and logical part of a finding's location.
-func (w *runWriter) splitLocation(where string, x xRecord, hasX bool) (string, string) {
+// splitLocation: the path, logical part and position of a finding's
+// location (agc.ParseLocation).
+func (w *runWriter) splitLocation(where string, x xRecord, hasX bool) (string, string, agc.Position) {
 	if hasX {
-		return x.URI, x.Logical
+		return x.URI, x.Logical, agc.Position{}
 	}
 	switch w.resp.Subject.Kind {
 	case agc.SubjectToolCall, agc.SubjectSession:
-		return "", where
+		return "", where, agc.Position{}
 	}
-	p, sym, _ := strings.Cut(where, "#")
+	place, pos := agc.ParseLocation(where)
+	p, sym, _ := strings.Cut(place, "#")
 	// A bare name such as "Bash.command" or "README.md" is a file only when
-	// the source root has it; a name with a directory is taken as a path.
-	if !relPath(p) || !strings.Contains(p, "/") && !w.src.Exists(p) {
-		return "", where
+	// the source root has it or a line in it is named; a name with a
+	// directory is taken as a path.
+	if !relPath(p) || pos.Line == 0 && !strings.Contains(p, "/") && !w.src.Exists(p) {
+		return "", where, agc.Position{}
 	}
-	return p, sym
+	return p, sym, pos
 }
 
 func (w *runWriter) resolve(p, sym string, edits []agc.Edit) (Region, bool) {

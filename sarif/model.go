@@ -88,6 +88,7 @@ type Region struct {
 
 // Fix is a proposed fix (§3.55).
 type Fix struct {
+	Pointer     string // where it is in the log
 	Description string
 	Changes     []Change
 }

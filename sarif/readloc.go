@@ -243,7 +243,7 @@ func (rd *reader) region(m jobj, base at) *Region {
 func (rd *reader) fixes(m jobj, base at, ctx *runCtx) []Fix {
 	var out []Fix
 	rd.objects(m, base, "fixes", func(fm jobj, p at) {
-		f := Fix{}
+		f := Fix{Pointer: p.String()}
 		if d := rd.obj(fm, p, "description"); d != nil {
 			f.Description = rd.str(d, p.in("description"), "text")
 		}

@@ -14,7 +14,8 @@ import (
 // what and the finding set come from the native fields. A result without
 // agc/ properties (added by someone else) is converted as any result is.
 // When the properties cannot be decoded it returns nil and lint, and the
-// run is converted like any other.
+// run is converted like any other; else the response and the lint of the
+// results it converted.
 func restoreRun(run *Run, src *Source, opts ToAGCOptions) (*agc.Response, []diag.Lint) {
 	p := ptr(run.Pointer, "properties")
 	r := &agc.Response{AGC: agc.Version}
@@ -41,12 +42,13 @@ func restoreRun(run *Run, src *Source, opts ToAGCOptions) (*agc.Response, []diag
 	get(propUnknown, &r.Unknown)
 	gate := r.Gate.ID
 	ids := FindingIDs{}
+	var converted diag.Lints // of the results converted rather than restored
 	for _, res := range run.Results {
 		if _, ok := res.Props[propOther]; ok {
 			continue
 		}
 		if _, ok := res.Props[propID]; !ok {
-			f := finding(run, res, gate, src, opts)
+			f := finding(run, res, gate, src, opts, &converted)
 			f.ID = ids.Unique(f.ID)
 			r.Findings = append(r.Findings, f)
 			continue
@@ -58,7 +60,7 @@ func restoreRun(run *Run, src *Source, opts ToAGCOptions) (*agc.Response, []diag
 	if lints.Len() > 0 {
 		return nil, lints.List()
 	}
-	return r, nil
+	return r, converted.List()
 }
 
 func restoreFinding(res *Result) (agc.Finding, []diag.Lint) {

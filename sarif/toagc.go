@@ -11,6 +11,7 @@ import (
 
 	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/diag"
+	"github.com/agcgate/agc-action/textedit"
 	"github.com/go-json-experiment/json/jsontext"
 )
 
@@ -64,7 +65,7 @@ func ToAGC(log *Log, opts ToAGCOptions) ([]*agc.Response, []diag.Lint) {
 				continue
 			}
 		}
-		out = append(out, convertRun(run, src, opts))
+		out = append(out, convertRun(run, src, opts, &lints))
 	}
 	return out, lints.List()
 }
@@ -95,7 +96,8 @@ func (ids FindingIDs) Unique(id string) string {
 	return id
 }
 
-func convertRun(run *Run, src *Source, opts ToAGCOptions) *agc.Response {
+// convertRun converts one run; the lints of its findings go to lints.
+func convertRun(run *Run, src *Source, opts ToAGCOptions, lints *diag.Lints) *agc.Response {
 	gate := GateID(run.Driver.Name)
 	r := &agc.Response{
 		AGC:     agc.Version,
@@ -111,7 +113,7 @@ func convertRun(run *Run, src *Source, opts ToAGCOptions) *agc.Response {
 			others = append(others, otherRecord(res))
 			continue
 		}
-		f := finding(run, res, gate, src, opts)
+		f := finding(run, res, gate, src, opts, lints)
 		f.ID = ids.Unique(f.ID)
 		r.Findings = append(r.Findings, f)
 	}
@@ -129,16 +131,18 @@ func convertRun(run *Run, src *Source, opts ToAGCOptions) *agc.Response {
 	return r
 }
 
-func finding(run *Run, res *Result, gate string, src *Source, opts ToAGCOptions) agc.Finding {
-	loc := locationString(res.Loc)
+// finding converts one result; a remedy weaker than the result's fixes
+// is a lint in lints, naming the fix and why.
+func finding(run *Run, res *Result, gate string, src *Source, opts ToAGCOptions, lints *diag.Lints) agc.Finding {
+	place := locationString(res.Loc)
 	f := agc.Finding{
 		Class:    res.RuleID,
-		Location: loc,
+		Location: agc.FormatLocation(place, position(res.Loc)),
 		What:     res.Message,
 		Why:      why(run, res),
 		Severity: agc.Advisory,
 		Status:   agc.StatusNew,
-		Remedy:   remedy(run, res, src),
+		Remedy:   remedy(run, res, src, lints),
 		Check:    agc.Check{Kind: agc.CheckPreview},
 	}
 	if blocks(res, opts) {
@@ -148,7 +152,7 @@ func finding(run *Run, res *Result, gate string, src *Source, opts ToAGCOptions)
 		f.Check = agc.Check{Kind: agc.CheckCommand, Run: run.CommandLine}
 	}
 	id := identity(res, src)
-	f.ID = gate + "/" + f.Class + "/" + loc + "@" + string(id[:])
+	f.ID = gate + "/" + f.Class + "/" + place + "@" + string(id[:])
 	rec := record(res)
 	f.Unknown = withHelpMember(xRecordMember(&rec), res)
 	return f
@@ -182,6 +186,16 @@ func withHelpMember(members jsontext.Value, res *Result) jsontext.Value {
 		return members
 	}
 	return append(out, '}')
+}
+
+// position is the region of a location in a file as a finding's
+// position: none without a path, or for a region this package made up.
+func position(l *Loc) agc.Position {
+	if l == nil || l.Path == "" || l.Region == nil || l.Region.Origin != "" {
+		return agc.Position{}
+	}
+	rg := l.Region
+	return agc.Position{Line: rg.StartLine, Column: rg.StartColumn, EndLine: rg.EndLine, EndColumn: rg.EndColumn}
 }
 
 // locationString is path#logical, the path, the logical location, or "."
@@ -258,10 +272,19 @@ func lineText(res *Result, src *Source) string {
 
 // remedy is a patch when every replacement of the first fix has a known
 // find text, else a delegate to the author naming the rule.
-func remedy(run *Run, res *Result, src *Source) agc.Remedy {
-	for _, fix := range res.Fixes {
-		if edits, ok := fixEdits(fix, src); ok {
+// remedy is a patch of the first fix that can be one, else a delegate to
+// the author. A result with fixes, none of which can be a patch, is a lint
+// at its first fix saying why: the strongest remedy the tool offered is
+// not the one the finding carries (AGC §7.1).
+func remedy(run *Run, res *Result, src *Source, lints *diag.Lints) agc.Remedy {
+	why := ""
+	for i, fix := range res.Fixes {
+		edits, reason := fixEdits(fix, src)
+		if reason == "" {
 			return agc.Remedy{Kind: agc.RemedyPatch, Edits: edits}
+		}
+		if i == 0 {
+			why = reason
 		}
 	}
 	help := ""
@@ -269,13 +292,23 @@ func remedy(run *Run, res *Result, src *Source) agc.Remedy {
 		help = " (" + res.Rule.HelpURI + ")"
 	}
 	authority := "rule " + res.RuleID + " of " + run.Driver.Name + help
+	if why != "" && lints != nil {
+		msg := "the fix of this result cannot become a patch remedy: " + why
+		if n := len(res.Fixes); n > 1 {
+			msg = fmt.Sprintf("none of the %d fixes of this result can become a patch remedy; the first: %s", n, why)
+		}
+		lints.Add(lintAt(res.Fixes[0].Pointer, msg+"; the finding's remedy is delegate to the author of the change"))
+	}
 	return agc.Remedy{Kind: agc.RemedyDelegate, Role: "author of the change", Authority: authority}
 }
 
-func fixEdits(fix Fix, src *Source) ([]agc.Edit, bool) {
+// fixEdits is fix as patch edits, or why it cannot be one.
+func fixEdits(fix Fix, src *Source) ([]agc.Edit, string) {
 	var edits []agc.Edit
 	for _, c := range fix.Changes {
 		for _, rep := range c.Replacements {
+			at := agc.FormatLocation(c.Path, agc.Position{Line: rep.Deleted.StartLine, Column: rep.Deleted.StartColumn,
+				EndLine: rep.Deleted.EndLine, EndColumn: rep.Deleted.EndColumn})
 			find, ok := "", false
 			if c.Relative {
 				find, ok = src.Text(c.Path, rep.Deleted)
@@ -283,13 +316,23 @@ func fixEdits(fix Fix, src *Source) ([]agc.Edit, bool) {
 			if !ok && rep.Deleted.Snippet != "" {
 				find, ok = rep.Deleted.Snippet, true
 			}
-			if !ok || find == "" {
-				return nil, false
+			switch {
+			case !ok && !c.Relative:
+				return nil, fmt.Sprintf("the text it replaces at %s is unknown: the path is not under the source root and the region has no snippet", at)
+			case !ok && !src.Exists(c.Path):
+				return nil, fmt.Sprintf("the text it replaces at %s is unknown: the file is not under the source root (--source-root) and the region has no snippet", at)
+			case !ok:
+				return nil, fmt.Sprintf("the text it replaces at %s is unknown: the region is not in the file, or this log's fixes passed %d bytes of text, and the region has no snippet", at, textedit.MaxEditText)
+			case find == "":
+				return nil, fmt.Sprintf("it inserts at %s without replacing text, and a patch edit replaces a text it finds", at)
 			}
 			edits = append(edits, agc.Edit{Path: c.Path, Find: find, Replace: rep.Inserted})
 		}
 	}
-	return edits, len(edits) > 0
+	if len(edits) == 0 {
+		return nil, "it changes nothing"
+	}
+	return edits, ""
 }
 
 func record(res *Result) xRecord {

@@ -62,6 +62,9 @@ type findingStream struct {
 	topts ToAGCOptions
 	src   *Source
 	rd    *reader
+	// converted are the lints of converting the findings (ToAGC's), kept
+	// apart from the reader's so that they follow them.
+	converted diag.Lints
 
 	head    *agc.Response // the response without its findings
 	run     *Run
@@ -80,7 +83,8 @@ func (s *findingStream) start(w io.Writer, run *Run) bool {
 	if _, restored := run.Props[propVersion]; restored {
 		return false
 	}
-	s.run, s.head = run, convertRun(run, s.src, s.topts)
+	s.run, s.head = run, convertRun(run, s.src, s.topts, nil) // its findings are streamed: add
+
 	s.bw = bufio.NewWriterSize(w, 64<<10)
 	s.ids, s.seen = streamIDs{}, map[string]bool{}
 	return true
@@ -93,7 +97,7 @@ func (s *findingStream) add(res *Result) {
 		s.others = append(s.others, otherRecord(res))
 		return
 	}
-	f := finding(s.run, res, GateID(s.run.Driver.Name), s.src, s.topts)
+	f := finding(s.run, res, GateID(s.run.Driver.Name), s.src, s.topts, &s.converted)
 	f.ID = s.ids.Unique(f.ID)
 	s.blocks = s.blocks || f.Severity == agc.Blocking
 	if !s.seen[f.Class] {
@@ -204,7 +208,8 @@ func (s *findingStream) done(ok bool, err error, file string) (string, []diag.Li
 	if !ok || err != nil {
 		return "", nil, false, err
 	}
-	lints := s.rd.lints.List()
+	// ReadLog's lints, then ToAGC's, as the buffered conversion has them.
+	lints := append(s.rd.lints.List(), s.converted.List()...)
 	for i := range lints {
 		lints[i].File = file
 	}

@@ -33,6 +33,9 @@ func checkStreamAGC(t *testing.T, name string, data []byte, opts sarif.ToAGCOpti
 		t.Fatalf("%s: StreamAGC streamed a log ReadLog refuses: %v", name, err)
 	}
 	rs, more := sarif.ToAGC(log, opts)
+	for i := range more {
+		more[i].File = name // as formats.ReadSARIFRuns names them
+	}
 	wantLints = append(wantLints, more...)
 	if len(rs) != 1 {
 		t.Fatalf("%s: streamed, but ToAGC made %d responses", name, len(rs))

@@ -672,7 +672,7 @@ func (rd *treeReader) region(m map[string]any, base string) *Region {
 func (rd *treeReader) fixes(m map[string]any, base string, ctx *treeCtx) []Fix {
 	var out []Fix
 	rd.objects(m, base, "fixes", func(fm map[string]any, p string) {
-		f := Fix{}
+		f := Fix{Pointer: p}
 		if d := rd.obj(fm, p, "description"); d != nil {
 			f.Description = rd.str(d, ptr(p, "description"), "text")
 		}

@@ -165,7 +165,7 @@ func (c *converter) finding(p string, t *text, i int, h *Hunk) agc.Finding {
 	}
 	f := agc.Finding{
 		Class:    c.class,
-		Location: p + ":" + lines,
+		Location: agc.FormatLocation(p, agc.Position{Line: first, EndLine: last}),
 		What:     fmt.Sprintf("%s would rewrite line %s of %s.", c.opts.Gate, lines, p),
 		Why:      fmt.Sprintf("The file is not as %s writes it; the patch is %s's own change.", c.opts.Gate, c.opts.Gate),
 		Severity: agc.Blocking,

@@ -276,24 +276,39 @@ func checkAttempt(r *agc.Response) []Violation {
 	return vs
 }
 
-var lineOnly = regexp.MustCompile(`(?i)^(?:line\s*|l)?\d+(?:[:-]\d+)?$|[:#]L?\d+(?:[:-]L?\d+)?$`)
+// bareNumber is a line number with nothing else: 12, 12-14, 12:3, line 12,
+// L12.
+var bareNumber = regexp.MustCompile(`(?i)^(?:line\s*|l)?\d+(?:[:-]\d+)?$`)
 
-// isLineOnly is lineOnly.MatchString, skipping the regular expression for
-// a location it cannot match: both alternatives end in digits, preceded by
-// the start, a separator (: - #), an l of "l" or "L12", the e of "line",
-// or the white space after it.
+// isLineOnly reports a location that is a bare line number (§7): a number
+// as bareNumber has it, or a position with no place before it (":12",
+// "#L12-L14"). A place with a position ("a.go:12:5", agc.FormatLocation)
+// is not bare: it names the file, and the position says where in it.
 func isLineOnly(loc string) bool {
-	i := len(loc)
-	for i > 0 && loc[i-1] >= '0' && loc[i-1] <= '9' {
-		i--
+	if n := len(loc); n == 0 || loc[n-1] < '0' || loc[n-1] > '9' {
+		return false // every line number ends in a digit
 	}
-	if i == len(loc) {
-		return false
+	if bareNumber.MatchString(loc) {
+		return true
 	}
-	if i > 0 && !strings.ContainsRune(":-#lLeE \t\n\f\r", rune(loc[i-1])) {
-		return false
+	place, p := agc.ParseLocation(loc)
+	return p.Line > 0 && place == ""
+}
+
+// idForm reports whether id has the recommended form of §7,
+// <gate.id>/<class>/<location>. A location's position (agc.FormatLocation)
+// moves when the file changes, and §7 requires ids that do not: the form
+// with the location's place in its stead is the recommended one then, and
+// either may be followed by "@" and a stable suffix or "~N", which keep
+// the ids of several findings in one place unique.
+func idForm(id, gate, class, loc string) (ok bool, want string) {
+	if id == gate+"/"+class+"/"+loc {
+		return true, id
 	}
-	return lineOnly.MatchString(loc)
+	place, _ := agc.ParseLocation(loc)
+	want = gate + "/" + class + "/" + place
+	rest, ok := strings.CutPrefix(id, want)
+	return ok && (rest == "" || rest[0] == '@' || rest[0] == '~'), want
 }
 
 // lintResponse reports the SHOULD-level advice one response can break.
@@ -308,9 +323,9 @@ func lintResponse(r *agc.Response) []Violation {
 	for i, f := range r.Findings {
 		if isLineOnly(f.Location) {
 			vs = append(vs, violation(LintLocationLine, fp(i, "/location"),
-				fmt.Sprintf("location %q is a line number, which moves when the file changes; name a symbol, field or section", f.Location)))
+				fmt.Sprintf("location %q is a bare line number, which moves when the file changes; name the file, symbol, field or section (a position may follow it: path:12:5)", f.Location)))
 		}
-		if want := r.Gate.ID + "/" + f.Class + "/" + f.Location; f.ID != want {
+		if ok, want := idForm(f.ID, r.Gate.ID, f.Class, f.Location); !ok {
 			vs = append(vs, violation(LintIDForm, fp(i, "/id"),
 				fmt.Sprintf("id %q is not of the recommended form %q", f.ID, want)))
 		}

@@ -199,26 +199,50 @@ func TestViolationPlace(t *testing.T) {
 	}
 }
 
-// TestIsLineOnly: the shortcut answers as the regular expression does.
+// TestIsLineOnly: a bare line number is a location with nothing but a
+// line in it (§7); a path or symbol with a position names its place.
 func TestIsLineOnly(t *testing.T) {
-	for _, loc := range []string{
-		"12", "12:3", "12-14", "line 12", "Line12", "LINE\t7", "l12", "L12", "a.go:12", "a.go#L12", "a.go#L12-L14",
-		"a.go:12:3", "a.go#Func12", "a.go", "", "x-12", "12a", "pkg/f.go#12", "line  12-3", "é12", "e12", "x e12", "x\f12",
+	for _, tc := range []struct {
+		loc  string
+		bare bool
+	}{
+		{"12", true}, {"12:3", true}, {"12-14", true}, {"line 12", true}, {"Line12", true}, {"LINE\t7", true},
+		{"l12", true}, {"L12", true}, {"line  12-3", true}, {":12", true}, {"#L12", true}, {"#L12-L14", true},
+		{"a.go:12", false}, {"a.go#L12", false}, {"a.go#L12-L14", false}, {"a.go:12:3", false},
+		{"a.go:12:3-14:1", false}, {"m.go:2-4", false}, {"C:/x/app.js:1:5", false}, {"a.go#Func12", false},
+		{"a.go", false}, {"", false}, {"x-12", false}, {"12a", false}, {"pkg/f.go#12", false}, {"é12", false},
+		{"e12", false}, {"x e12", false}, {"x\f12", false}, {"Bash.command", false},
 	} {
-		if got, want := isLineOnly(loc), lineOnly.MatchString(loc); got != want {
-			t.Errorf("isLineOnly(%q) = %v, the expression says %v", loc, got, want)
+		if got := isLineOnly(tc.loc); got != tc.bare {
+			t.Errorf("isLineOnly(%q) = %v, want %v", tc.loc, got, tc.bare)
 		}
 	}
 }
 
-// FuzzIsLineOnly: the shortcut answers as the regular expression does.
-func FuzzIsLineOnly(f *testing.F) {
-	for _, s := range []string{"a.go#L12", "line 3", "x:1-2", "f#Func9"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, loc string) {
-		if got, want := isLineOnly(loc), lineOnly.MatchString(loc); got != want {
-			t.Errorf("isLineOnly(%q) = %v, the expression says %v", loc, got, want)
+// TestIDForm: the recommended id names the gate, the class and the
+// location, or, since a position moves and an id must not (§7), the
+// location's place; "@" and a stable suffix, or "~N", may follow.
+func TestIDForm(t *testing.T) {
+	for _, tc := range []struct {
+		id, loc string
+		ok      bool
+		want    string
+	}{
+		{"g/c/a.go#Open", "a.go#Open", true, "g/c/a.go#Open"},
+		{"g/c/a.go#Open@1a2b", "a.go#Open", true, "g/c/a.go#Open"},
+		{"g/c/a.go:12", "a.go:12", true, "g/c/a.go:12"},
+		{"g/c/a.go", "a.go:12:5-12:9", true, "g/c/a.go"},
+		{"g/c/a.go@c0ec9b580a4c", "a.go:3-4", true, "g/c/a.go"},
+		{"g/c/a.go@c0ec9b580a4c~3", "a.go:3-4", true, "g/c/a.go"},
+		{"g/c/a.go~2", "a.go:3", true, "g/c/a.go"},
+		{"g/c/a.gox", "a.go:3", false, "g/c/a.go"},
+		{"g/c/b.go@1", "a.go:3", false, "g/c/a.go"},
+		{"UE-0001", "a.go#Open", false, "g/c/a.go#Open"},
+		{"g/x/a.go", "a.go", false, "g/c/a.go"},
+	} {
+		ok, want := idForm(tc.id, "g", "c", tc.loc)
+		if ok != tc.ok || want != tc.want {
+			t.Errorf("idForm(%q, %q) = %v, %q; want %v, %q", tc.id, tc.loc, ok, want, tc.ok, tc.want)
 		}
-	})
+	}
 }

@@ -1,0 +1,2 @@
+var x = 1;
+const y = "hello"; var z = 2;
