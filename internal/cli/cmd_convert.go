@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -28,9 +29,11 @@ type convertOptions struct {
 	ask        bool  // --ask, for claude-pre-tool-use
 	maxBytes   int64 // --max-bytes
 	failLevel  string
-	failOn     string // block, escalate or never (the default: a converter reports)
-	gate       string // --gate: the gate id of inputs that name none (diff, rdjson without a source)
-	class      string // --class: the class of a diff's findings
+	failOn     string   // block, escalate or never (the default: a converter reports)
+	gate       string   // --gate: the gate id of inputs that name none (diff, rdjson without a source)
+	class      string   // --class: the class of a diff's findings
+	version    string   // --gate-version: gate.version of responses that state none
+	scope      []string // --scope: subject.scope of responses that state none
 	files      []string
 }
 
@@ -71,7 +74,7 @@ func runConvert(e *Env, args []string) int {
 			return convertFail(e, err)
 		}
 		fromFormat = name
-		all = append(all, rs...)
+		all = append(all, fillIn(rs, opts)...)
 	}
 	to := opts.to
 	if to == "" {
@@ -91,7 +94,7 @@ func runConvert(e *Env, args []string) int {
 
 func parseConvert(e *Env, reg *formats.Registry, args []string) (convertOptions, int, bool) {
 	fs := newFlags(e, "convert", "[--from auto|"+strings.Join(reg.Inputs(), "|")+"] [--to "+strings.Join(reg.Outputs(), "|")+
-		"] [-o OUT] [--source-root DIR] [--fail-level error|warning|note|none] [--fail-on block|escalate|never] [--gate ID] [--class CLASS] FILE...")
+		"] [-o OUT] [--source-root DIR] [--fail-level error|warning|note|none] [--fail-on block|escalate|never] [--gate ID] [--class CLASS] [--gate-version V] [--scope PATTERN]... FILE...")
 	from := newEnum("auto", append([]string{"auto"}, reg.Inputs()...)...)
 	to := newEnum("", reg.Outputs()...)
 	fail := newEnum("error", "error", "warning", "note", "none")
@@ -105,6 +108,9 @@ func parseConvert(e *Env, reg *formats.Registry, args []string) (convertOptions,
 	ask := fs.Bool("ask", false, "with --to claude-pre-tool-use: ask the person even for a repair")
 	gate := fs.String("gate", "", "the gate `ID` of a diff (default: named after the input) or of every rdjson diagnostic (default: its source)")
 	class := fs.String("class", "", "the `CLASS` of a diff's findings (default: the gate id)")
+	version := fs.String("gate-version", "", "the gate.version of each response that states none (a diff, rdjson, SARIF without a tool version)")
+	var scope []string
+	fs.Var((*fpList)(&scope), "scope", "a subject.scope `PATTERN` of each response that states none (what the tool judged); repeat for more")
 	maxBytes := fs.Int64("max-bytes", sarif.DefaultMaxBytes, "refuse an input larger than this many bytes")
 	files, code, ok := parseArgs(fs, args)
 	if !ok {
@@ -122,7 +128,7 @@ func parseConvert(e *Env, reg *formats.Registry, args []string) (convertOptions,
 		}
 	}
 	return convertOptions{from: from.String(), to: to.String(), out: *out, sourceRoot: *root,
-		failLevel: fail.String(), failOn: failOn.String(), gate: *gate, class: *class, ask: *ask, maxBytes: *maxBytes, files: files}, 0, true
+		failLevel: fail.String(), failOn: failOn.String(), gate: *gate, class: *class, version: *version, scope: scope, ask: *ask, maxBytes: *maxBytes, files: files}, 0, true
 }
 
 func convertDefaultRoot(e *Env) string {
@@ -203,7 +209,25 @@ func streamMemory(n int) int64 { return int64(n)*7/4 + 32<<20 }
 
 // mayStream is whether the options allow the streamed path (convertStreamed
 // decides the rest): one input, written to a file.
-func (o convertOptions) mayStream() bool { return len(o.files) == 1 && o.out != "" }
+func (o convertOptions) mayStream() bool {
+	return len(o.files) == 1 && o.out != "" && o.version == "" && len(o.scope) == 0
+}
+
+// fillIn gives each response that states no gate.version or
+// subject.scope the one --gate-version and --scope name: what a diff,
+// rdjson or a SARIF log without a tool version cannot say itself (lints
+// L4.gate-version and L5.scope). What an input states is kept.
+func fillIn(rs []*agc.Response, o convertOptions) []*agc.Response {
+	for _, r := range rs {
+		if r.Gate.Version == "" {
+			r.Gate.Version = o.version
+		}
+		if len(r.Subject.Scope) == 0 && len(o.scope) > 0 {
+			r.Subject.Scope = slices.Clone(o.scope)
+		}
+	}
+	return rs
+}
 
 // convertFormat is the format an input is read as: --from, or detected.
 func convertFormat(reg *formats.Registry, opts convertOptions, name string, data []byte) (formats.Format, error) {
