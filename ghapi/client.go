@@ -34,10 +34,11 @@ type Config struct {
 
 // Client posts to one repository.
 type Client struct {
-	cfg  Config
-	gh   *github.Client
-	http *http.Client
-	gql  string
+	cfg   Config
+	gh    *github.Client
+	http  *http.Client // gh's, with its auth, for GraphQL
+	gql   string
+	retry *retryTransport
 }
 
 // New returns a client for cfg.
@@ -55,8 +56,11 @@ func New(cfg Config) (*Client, error) {
 	if cfg.Timeout <= 0 {
 		cfg.Timeout = 5 * time.Minute
 	}
-	hc := &http.Client{Timeout: cfg.Timeout, Transport: &authTransport{token: cfg.Token, next: newRetryTransport(base, cfg.Retry)}}
-	gh := github.NewClient(hc)
+	retry := newRetryTransport(base, cfg.Retry)
+	gh := github.NewClient(&http.Client{Timeout: cfg.Timeout, Transport: retry})
+	if cfg.Token != "" {
+		gh = gh.WithAuthToken(cfg.Token)
+	}
 	gql := cfg.GraphQLURL
 	if cfg.BaseURL != "" {
 		api := strings.TrimSuffix(cfg.BaseURL, "/") + "/"
@@ -75,7 +79,7 @@ func New(cfg Config) (*Client, error) {
 	if gql == "" {
 		gql = graphQLFor(gh.BaseURL)
 	}
-	return &Client{cfg: cfg, gh: gh, http: hc, gql: gql}, nil
+	return &Client{cfg: cfg, gh: gh, http: gh.Client(), gql: gql, retry: retry}, nil
 }
 
 // graphQLFor derives the GraphQL endpoint from the REST root:
@@ -88,18 +92,4 @@ func graphQLFor(api *url.URL) string {
 		u.Path = strings.TrimSuffix(u.Path, "/") + "/graphql"
 	}
 	return u.String()
-}
-
-type authTransport struct {
-	token string
-	next  http.RoundTripper
-}
-
-func (t *authTransport) RoundTrip(r *http.Request) (*http.Response, error) {
-	if t.token == "" {
-		return t.next.RoundTrip(r)
-	}
-	r2 := r.Clone(r.Context())
-	r2.Header.Set("Authorization", "Bearer "+t.token)
-	return t.next.RoundTrip(r2)
 }

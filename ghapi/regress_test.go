@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -93,6 +94,45 @@ func TestAppliedWriteNotSentTwice(t *testing.T) {
 		pr := prs[testRepo+"#2"]
 		if len(pr.Reviews) != 1 {
 			t.Errorf("one finding, one run: %d reviews and %d comments posted", len(pr.Reviews), len(pr.Comments))
+		}
+	})
+}
+
+// lost502 answers 502 to the first n POSTs to .../reviews without
+// forwarding them: GitHub did not make the review.
+type lost502 struct{ n int }
+
+func (a *lost502) RoundTrip(r *http.Request) (*http.Response, error) {
+	if r.Method == http.MethodPost && strings.HasSuffix(r.URL.Path, "/reviews") && a.n > 0 {
+		a.n--
+		return &http.Response{StatusCode: 502, Header: http.Header{}, Body: io.NopCloser(strings.NewReader(`{"message":"Server Error"}`)), Request: r}, nil
+	}
+	return http.DefaultTransport.RoundTrip(r)
+}
+
+// TestLostWriteSentAgain: a create-review POST answered 502 that GitHub
+// did not make is sent again after the transport's backoff: one review.
+func TestLostWriteSentAgain(t *testing.T) {
+	srv := ghtest.New(t, ghtest.Options{})
+	head := prFixture(t, srv)
+	r := response("lint", agc.Block, finding("lint", "x", "db.go:4", agc.Blocking))
+	sl := &fakeSleep{}
+	c, err := New(Config{Owner: testOwner, Repo: testName, Token: ghtest.TokenActions, BaseURL: srv.URL(), GraphQLURL: srv.GraphQLURL(),
+		Transport: &lost502{n: 2}, Retry: RetryPolicy{Sleep: sl.Sleep, Jitter: func(d time.Duration) time.Duration { return d }}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	st, _ := c.LoadPR(ctx, 2, headSHA)
+	if _, err := c.Review(ctx, st, r, ReviewOptions{Head: head}); err != nil {
+		t.Fatalf("the third attempt made the review: %v", err)
+	}
+	if got, want := sl.Waits(), []time.Duration{time.Second, 2 * time.Second}; !slices.Equal(got, want) {
+		t.Errorf("waits %v, want %v", got, want)
+	}
+	srv.Snapshot(func(prs map[string]*ghtest.PullRequest, _ []*ghtest.CheckRun, _ []*ghtest.Status, _ []*ghtest.SARIFUpload) {
+		if n := len(prs[testRepo+"#2"].Reviews); n != 1 {
+			t.Errorf("%d reviews, want 1", n)
 		}
 	})
 }

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/google/go-github/v62/github"
 )
 
 // RetryPolicy bounds retries of 5xx answers and rate limits. Zero fields
@@ -130,12 +132,15 @@ func newRetryTransport(next http.RoundTripper, p RetryPolicy) *retryTransport {
 }
 
 // RoundTrip sends r, and sends it again after a wait while GitHub answers
-// 5xx or a rate limit, within the policy's bounds. The last answer is
-// returned as it is when the bounds are reached.
+// 5xx or a rate limit, within the policy's bounds. What it returns is
+// always GitHub's last answer: when the bounds are reached, and at once
+// on a 5xx to a checked write (checkedWrite), whose caller looks whether
+// it took effect before sending it again (Client.checkedRetry).
 func (t *retryTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 	if t.spentOut() {
 		return nil, ErrRetryBudget
 	}
+	checked, _ := r.Context().Value(checkedKey{}).(bool)
 	var waited time.Duration
 	for attempt := 0; ; attempt++ {
 		req := r
@@ -156,29 +161,36 @@ func (t *retryTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 		if err != nil {
 			return nil, err
 		}
-		wait, retry := t.backoff(resp, attempt)
-		// A rate limit is waited out within the client's total budget; a
-		// 5xx within MaxWait per request.
-		limited := retry && resp.StatusCode < 500
-		if !retry || attempt >= t.p.MaxRetries || !limited && waited+wait > t.p.MaxWait || !t.take(wait) {
-			if limited {
-				t.stop()
-			}
+		if checked && resp.StatusCode >= 500 {
+			return resp, nil
+		}
+		wait, ok := t.again(resp, attempt, waited)
+		if !ok {
 			return resp, nil
 		}
 		io.Copy(io.Discard, resp.Body)
 		resp.Body.Close()
-		if applied, ok := r.Context().Value(appliedKey{}).(func(context.Context) bool); ok && resp.StatusCode >= 500 && applied(r.Context()) {
-			// GitHub answered 5xx but made the write: sending it again
-			// would post it twice.
-			return &http.Response{StatusCode: http.StatusOK, Status: "200 OK (applied before a 5xx)", Header: http.Header{},
-				Body: io.NopCloser(strings.NewReader("{}")), Request: req}, nil
-		}
 		if err := t.p.Sleep(r.Context(), wait); err != nil {
 			return nil, err
 		}
 		waited += wait
 	}
+}
+
+// again says whether resp, the answer to attempt after waited, is sent
+// again and after what wait, taken from the client's budget. A rate limit
+// is waited out within the client's total budget; a 5xx within MaxWait
+// per request. A rate limit not waited out stops the client.
+func (t *retryTransport) again(resp *http.Response, attempt int, waited time.Duration) (time.Duration, bool) {
+	wait, retry := t.backoff(resp, attempt)
+	limited := retry && resp.StatusCode < 500
+	if !retry || attempt >= t.p.MaxRetries || !limited && waited+wait > t.p.MaxWait || !t.take(wait) {
+		if limited {
+			t.stop()
+		}
+		return 0, false
+	}
+	return wait, true
 }
 
 type replayError struct{}
@@ -232,11 +244,38 @@ func retryable(resp *http.Response) bool {
 	return strings.Contains(strings.ToLower(string(body)), "rate limit")
 }
 
-type appliedKey struct{}
+type checkedKey struct{}
 
-// whenApplied returns a context in which a write that GitHub answers with
-// a 5xx is not sent again if applied reports that it took effect anyway:
-// a 502 or 504 can come after GitHub made the change.
-func whenApplied(ctx context.Context, applied func(context.Context) bool) context.Context {
-	return context.WithValue(ctx, appliedKey{}, applied)
+// checkedWrite marks a write that GitHub may make and still answer with a
+// 5xx (a 502 or 504 can come after the change): the transport returns
+// that 5xx as it is, and the caller looks whether the write took effect
+// before sending it again (Client.checkedRetry).
+func checkedWrite(ctx context.Context) context.Context {
+	return context.WithValue(ctx, checkedKey{}, true)
+}
+
+// checkedRetry sends a write that GitHub may make and still answer with a
+// 5xx. On such an answer it asks applied whether the write took effect,
+// and counts it done if so (sending it again would make it twice); if not
+// it waits as the transport does, within the same bounds, and sends it
+// again. The error returned is GitHub's last answer.
+func (c *Client) checkedRetry(ctx context.Context, write func(context.Context) (*github.Response, error), applied func(context.Context) bool) error {
+	var waited time.Duration
+	for attempt := 0; ; attempt++ {
+		resp, err := write(checkedWrite(ctx))
+		if err == nil || resp == nil || resp.StatusCode < 500 || !retryable(resp.Response) {
+			return err
+		}
+		if applied(ctx) {
+			return nil
+		}
+		wait, ok := c.retry.again(resp.Response, attempt, waited)
+		if !ok {
+			return err
+		}
+		if err := c.retry.p.Sleep(ctx, wait); err != nil {
+			return err
+		}
+		waited += wait
+	}
 }

@@ -2,7 +2,9 @@ package ghapi
 
 import (
 	"context"
+	"io"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
@@ -85,5 +87,66 @@ func TestRetryAfterHTTPDate(t *testing.T) {
 		if d, ok := tr.backoff(resp, 0); !ok || d != want {
 			t.Errorf("Retry-After %q: wait %v (retry %v), want %v", hdr, d, ok, want)
 		}
+	}
+}
+
+// script answers each request with the next of its answers and keeps
+// every answer it gave: what GitHub sent.
+type script struct {
+	answers []int
+	sent    []*http.Response
+}
+
+func (s *script) RoundTrip(r *http.Request) (*http.Response, error) {
+	code := s.answers[min(len(s.sent), len(s.answers)-1)]
+	h := http.Header{}
+	switch code {
+	case http.StatusTooManyRequests:
+		h.Set("Retry-After", "400") // past the budget
+	case http.StatusForbidden:
+		h.Set("Retry-After", "4") // a secondary rate limit
+	}
+	resp := &http.Response{StatusCode: code, Header: h, Body: io.NopCloser(strings.NewReader(`{"message":"m"}`)), Request: r}
+	s.sent = append(s.sent, resp)
+	return resp, nil
+}
+
+// TestRetryReturnsWhatGitHubSent: whatever the retries do, the answer the
+// transport returns is one GitHub sent, the last one, never one made up;
+// a write that GitHub may have applied despite a 5xx is answered with that
+// 5xx for its caller to check, not sent again.
+func TestRetryReturnsWhatGitHubSent(t *testing.T) {
+	tests := []struct {
+		name    string
+		answers []int
+		checked bool // the caller checks whether the write applied
+		sends   int
+	}{
+		{"a 5xx then success", []int{502, 200}, false, 2},
+		{"5xx past the retries", []int{502}, false, 6},
+		{"a rate limit past the budget", []int{429}, false, 1},
+		{"a checked write answered 5xx", []int{502, 200}, true, 1},
+		{"a checked write rate limited, then answered", []int{403, 201}, true, 2},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s := &script{answers: tc.answers}
+			tr := newRetryTransport(s, RetryPolicy{TotalWait: 5 * time.Minute, Sleep: func(context.Context, time.Duration) error { return nil }})
+			ctx := context.Background()
+			if tc.checked {
+				ctx = checkedWrite(ctx)
+			}
+			req, _ := http.NewRequestWithContext(ctx, http.MethodPost, "https://api.github.invalid/repos/o/r/pulls/2/reviews", nil)
+			resp, err := tr.RoundTrip(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(s.sent) != tc.sends {
+				t.Errorf("sent %d times, want %d", len(s.sent), tc.sends)
+			}
+			if last := s.sent[len(s.sent)-1]; resp != last {
+				t.Errorf("returned %q, not GitHub's last answer %q", resp.Status, last.Status)
+			}
+		})
 	}
 }

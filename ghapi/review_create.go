@@ -18,10 +18,14 @@ func (c *Client) createReview(ctx context.Context, st *review.PRState, body stri
 	// that the retry looks for first.
 	mark := "<!-- agc-attempt:" + attemptID() + " -->"
 	body += "\n" + mark + "\n"
-	ctx = whenApplied(ctx, func(ctx context.Context) bool { return c.reviewExists(ctx, st.Number, mark) })
 	req := &github.PullRequestReviewRequest{CommitID: github.String(st.HeadSHA), Body: github.String(body),
 		Event: github.String("COMMENT"), Comments: comments}
-	if _, _, err := c.gh.PullRequests.CreateReview(ctx, c.cfg.Owner, c.cfg.Repo, st.Number, req); err != nil {
+	write := func(ctx context.Context) (*github.Response, error) {
+		_, resp, err := c.gh.PullRequests.CreateReview(ctx, c.cfg.Owner, c.cfg.Repo, st.Number, req)
+		return resp, err
+	}
+	applied := func(ctx context.Context) bool { return c.reviewExists(ctx, st.Number, mark) }
+	if err := c.checkedRetry(ctx, write, applied); err != nil {
 		return wrap(fmt.Sprintf("create review with %d comments", len(comments)), err)
 	}
 	res.Reviews++
@@ -31,7 +35,6 @@ func (c *Client) createReview(ctx context.Context, st *review.PRState, body stri
 
 // reviewExists reports whether a review of the pull request holds mark.
 func (c *Client) reviewExists(ctx context.Context, number int, mark string) bool {
-	ctx = context.WithValue(ctx, appliedKey{}, nil) // the check itself is a plain read
 	opt := &github.ListOptions{PerPage: 100}
 	for {
 		rvs, resp, err := c.gh.PullRequests.ListReviews(ctx, c.cfg.Owner, c.cfg.Repo, number, opt)
