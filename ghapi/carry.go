@@ -28,19 +28,19 @@ func (r *CarryRuns) List(ctx context.Context, sha, name string) ([]carry.CheckRu
 	opt := &github.ListCheckRunsOptions{CheckName: github.String(name), Filter: github.String("all"),
 		ListOptions: github.ListOptions{PerPage: perPage}}
 	var out []carry.CheckRun
-	for {
+	for run, err := range pages(&opt.ListOptions, func() ([]*github.CheckRun, *github.Response, error) {
 		res, resp, err := r.c.gh.Checks.ListCheckRunsForRef(ctx, r.c.cfg.Owner, r.c.cfg.Repo, sha, opt)
+		if err != nil {
+			return nil, resp, err
+		}
+		return res.CheckRuns, resp, nil
+	}) {
 		if err != nil {
 			return nil, wrap("list check runs "+name+" on "+sha, err)
 		}
-		for _, run := range res.CheckRuns {
-			out = append(out, carryRun(run))
-		}
-		if resp.NextPage == 0 {
-			return out, nil
-		}
-		opt.Page = resp.NextPage
+		out = append(out, carryRun(run))
 	}
+	return out, nil
 }
 
 func carryRun(run *github.CheckRun) carry.CheckRun {
@@ -104,19 +104,15 @@ func (r *CarryRuns) Conclusion(verdict string) string { return review.Conclusion
 func (c *Client) PullRequestCommits(ctx context.Context, number int) ([]string, error) {
 	opt := &github.ListOptions{PerPage: perPage}
 	var out []string
-	for {
-		cs, resp, err := c.gh.PullRequests.ListCommits(ctx, c.cfg.Owner, c.cfg.Repo, number, opt)
+	for cm, err := range pages(opt, func() ([]*github.RepositoryCommit, *github.Response, error) {
+		return c.gh.PullRequests.ListCommits(ctx, c.cfg.Owner, c.cfg.Repo, number, opt)
+	}) {
 		if err != nil {
 			return nil, wrap(fmt.Sprintf("list commits of pull request %d", number), err)
 		}
-		for _, cm := range cs {
-			out = append(out, cm.GetSHA())
-		}
-		if resp.NextPage == 0 {
-			return out, nil
-		}
-		opt.Page = resp.NextPage
+		out = append(out, cm.GetSHA())
 	}
+	return out, nil
 }
 
 var _ carry.CommitPulls = (*CarryRuns)(nil)
@@ -126,21 +122,17 @@ var _ carry.CommitPulls = (*CarryRuns)(nil)
 func (r *CarryRuns) CommitPullRequests(ctx context.Context, sha string) ([]carry.PullRequest, error) {
 	opt := &github.ListOptions{PerPage: perPage}
 	var out []carry.PullRequest
-	for {
-		prs, resp, err := r.c.gh.PullRequests.ListPullRequestsWithCommit(ctx, r.c.cfg.Owner, r.c.cfg.Repo, sha, opt)
+	for pr, err := range pages(opt, func() ([]*github.PullRequest, *github.Response, error) {
+		return r.c.gh.PullRequests.ListPullRequestsWithCommit(ctx, r.c.cfg.Owner, r.c.cfg.Repo, sha, opt)
+	}) {
 		if err != nil {
 			return nil, wrap("list the pull requests of commit "+sha, err)
 		}
-		for _, pr := range prs {
-			p := carry.PullRequest{Number: pr.GetNumber(), Base: pr.GetBase().GetRef()}
-			if pr.MergedAt != nil {
-				p.MergeCommitSHA = pr.GetMergeCommitSHA()
-			}
-			out = append(out, p)
+		p := carry.PullRequest{Number: pr.GetNumber(), Base: pr.GetBase().GetRef()}
+		if pr.MergedAt != nil {
+			p.MergeCommitSHA = pr.GetMergeCommitSHA()
 		}
-		if resp.NextPage == 0 {
-			return out, nil
-		}
-		opt.Page = resp.NextPage
+		out = append(out, p)
 	}
+	return out, nil
 }

@@ -52,21 +52,17 @@ func (c *Client) Permission(ctx context.Context, login string) (permission, role
 // rerun does not reply twice.
 func (c *Client) RepliedTo(ctx context.Context, pr int, comment int64) (bool, error) {
 	opt := &github.IssueListCommentsOptions{ListOptions: github.ListOptions{PerPage: perPage}}
-	for {
-		cs, resp, err := c.gh.Issues.ListComments(ctx, c.cfg.Owner, c.cfg.Repo, pr, opt)
+	for cm, err := range pages(&opt.ListOptions, func() ([]*github.IssueComment, *github.Response, error) {
+		return c.gh.Issues.ListComments(ctx, c.cfg.Owner, c.cfg.Repo, pr, opt)
+	}) {
 		if err != nil {
 			return false, wrap(fmt.Sprintf("list the comments of pull request %d", pr), err)
 		}
-		for _, cm := range cs {
-			if id, ok := decide.RepliedTo(cm.GetBody()); ok && id == comment && cm.GetUser().GetLogin() == c.cfg.Login {
-				return true, nil
-			}
+		if id, ok := decide.RepliedTo(cm.GetBody()); ok && id == comment && cm.GetUser().GetLogin() == c.cfg.Login {
+			return true, nil
 		}
-		if resp.NextPage == 0 {
-			return false, nil
-		}
-		opt.Page = resp.NextPage
 	}
+	return false, nil
 }
 
 // Reply posts a comment on the pull request's conversation.

@@ -36,21 +36,14 @@ func (c *Client) createReview(ctx context.Context, st *review.PRState, body stri
 // reviewExists reports whether a review of the pull request holds mark.
 func (c *Client) reviewExists(ctx context.Context, number int, mark string) bool {
 	opt := &github.ListOptions{PerPage: 100}
-	for {
-		rvs, resp, err := c.gh.PullRequests.ListReviews(ctx, c.cfg.Owner, c.cfg.Repo, number, opt)
-		if err != nil {
-			return false
+	for rv, err := range pages(opt, func() ([]*github.PullRequestReview, *github.Response, error) {
+		return c.gh.PullRequests.ListReviews(ctx, c.cfg.Owner, c.cfg.Repo, number, opt)
+	}) {
+		if err != nil || strings.Contains(rv.GetBody(), mark) {
+			return err == nil
 		}
-		for _, rv := range rvs {
-			if strings.Contains(rv.GetBody(), mark) {
-				return true
-			}
-		}
-		if resp.NextPage == 0 {
-			return false
-		}
-		opt.Page = resp.NextPage
 	}
+	return false
 }
 
 // attemptID is a random id for one write.
