@@ -7,9 +7,9 @@ import (
 	"github.com/bmatcuk/doublestar/v4"
 )
 
-// A tree is listed one directory at a time, and three common shapes of
-// pattern decide a whole directory at once, exactly as doublestar.Match
-// would decide each of its paths:
+// A tree is listed one directory at a time, and four common shapes of
+// pattern decide a whole directory at once, or each entry by its name
+// alone, exactly as doublestar.Match would decide each of its paths:
 //
 //   - "Q/**", where Q is plain (below): Q matches exactly the paths of as
 //     many components as it has segments, so once a directory is that deep,
@@ -25,7 +25,7 @@ import (
 //     directory at least as deep as Q has segments whose first
 //     components match Q ("**" matches zero directories or more), so in
 //     a directory that is not such, nothing matches, and in one that is,
-//     exactly the names that match S;
+//     exactly the names that match S ("**/*_test.go", "src/**/*.go");
 //   - a plain pattern P of k segments ("docs/*.md", "d000/link.go"): it
 //     matches only paths of k components, each matching its segment, so
 //     it matches nothing in a directory that is not k-1 deep or whose
@@ -35,7 +35,8 @@ import (
 // A pattern is plain when every segment matches exactly one path
 // component: no "**", no braces (which may hold a "/"), no escapes, and no
 // character class that could match "/" (a negated one, or one holding "/"
-// or a range across it). Other patterns are matched path by path.
+// or a range across it). Other patterns are matched path by path. A name
+// is matched against its segment by a nameMatcher.
 
 // dirScope is a Scope's decision for the entries of one directory.
 type dirScope struct {
