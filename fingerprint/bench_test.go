@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"strings"
 	"testing"
 
 	"github.com/agcgate/agc-action/fingerprint/gittest"
@@ -157,4 +158,40 @@ func benchRepo(b testing.TB, n int) string {
 		b.Fatalf("git fast-import: %v\n%s", err, out)
 	}
 	return dir
+}
+
+// BenchmarkDirScope measures what the walk spends deciding a scope: the
+// scope's decisions for each directory of the 100,000 files' tree and
+// then for each entry (ns/op is for the whole tree; ns/entry, each
+// entry's share), without git, parsing or hashing.
+func BenchmarkDirScope(b *testing.B) {
+	es, err := ParseLsTree(lsTreeOutput(100_000))
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, bs := range benchScopes {
+		b.Run(bs.name, func(b *testing.B) {
+			s, err := ParseScope(bs.patterns)
+			if err != nil {
+				b.Fatal(err)
+			}
+			n := 0
+			for b.Loop() {
+				prefix, d := "", s.forDir("")
+				for _, e := range es {
+					if !strings.HasPrefix(e.Path, prefix) || strings.IndexByte(e.Path[len(prefix):], '/') >= 0 {
+						prefix = e.Path[:strings.LastIndexByte(e.Path, '/')+1]
+						d = s.forDir(prefix)
+					}
+					if d.selects(e, e.Path[len(prefix):]) {
+						n++
+					}
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(es)), "ns/entry")
+			if n == 0 {
+				b.Fatal("selected nothing")
+			}
+		})
+	}
 }
