@@ -7,9 +7,9 @@ import (
 	"github.com/bmatcuk/doublestar/v4"
 )
 
-// A tree is listed one directory at a time, and three common shapes of
-// pattern decide a whole directory at once, exactly as doublestar.Match
-// would decide each of its paths:
+// A tree is listed one directory at a time, and four common shapes of
+// pattern decide a whole directory at once, or each entry by its name
+// alone, exactly as doublestar.Match would decide each of its paths:
 //
 //   - "Q/**", where Q is plain (below): Q matches exactly the paths of as
 //     many components as it has segments, so once a directory is that deep,
@@ -20,6 +20,12 @@ import (
 //     component every path matches, and under any other only names that
 //     match M (those are matched path by path: doublestar does not match
 //     "**/0*/**" against "0", though "0*" matches "0");
+//   - "Q/**/S" and "**/S", where Q is plain and S one plain segment: a
+//     path matches when its name matches S and, for Q/**/S, it lies in a
+//     directory at least as deep as Q has segments whose first
+//     components match Q ("**" matches zero directories or more), so in
+//     a directory that is not such, nothing matches, and in one that is,
+//     exactly the names that match S ("**/*_test.go", "src/**/*.go");
 //   - a plain pattern P of k segments ("docs/*.md", "d000/link.go"): it
 //     matches only paths of k components, each matching its segment, so
 //     it matches nothing in a directory that is not k-1 deep or whose
@@ -29,7 +35,8 @@ import (
 // A pattern is plain when every segment matches exactly one path
 // component: no "**", no braces (which may hold a "/"), no escapes, and no
 // character class that could match "/" (a negated one, or one holding "/"
-// or a range across it). Other patterns are matched path by path.
+// or a range across it). Other patterns are matched path by path. A name
+// is matched against its segment by a nameMatcher.
 
 // dirScope is a Scope's decision for the entries of one directory.
 type dirScope struct {
@@ -49,10 +56,9 @@ const (
 
 // dirGlob is one glob's decision for a directory.
 type dirGlob struct {
-	g       *glob
-	how     uint8
-	name    string // the segment a name must match, for byName and byLast
-	literal bool   // name holds no wildcard: it matches only itself
+	g    *glob
+	how  uint8
+	name nameMatcher // the segment a name must match, for byName and byLast
 }
 
 const (
@@ -141,14 +147,27 @@ func (g *glob) forDir(comps []string) dirGlob {
 				return d
 			}
 		}
-		d.how, d.name = byLast, segs[len(comps)]
-		d.literal = !strings.ContainsAny(d.name, "*?[")
+		d.how, d.name = byLast, compileName(segs[len(comps)])
+		return d
+	}
+	if q, last, ok := cutLast(g.pattern); ok {
+		// "Q/**/S" matches the paths of more components than Q has
+		// segments whose first components match Q and whose name matches
+		// S, "**" matching zero or more; "**/S" every path whose name
+		// matches S.
+		d.how = matchNone
+		if q != "" {
+			k := strings.Count(q, "/") + 1
+			if len(comps) < k || !doublestar.MatchUnvalidated(q, strings.Join(comps[:k], "/")) {
+				return d
+			}
+		}
+		d.how, d.name = byLast, compileName(last)
 		return d
 	}
 	if m, ok := strings.CutPrefix(g.pattern, "**/"); ok {
 		if m, ok = strings.CutSuffix(m, "/**"); ok && !strings.Contains(m, "/") && plain(m) {
-			d.how, d.name = byName, m
-			d.literal = !strings.ContainsAny(m, "*?[")
+			d.how, d.name = byName, compileName(m)
 			for _, c := range comps {
 				if doublestar.MatchUnvalidated(m, c) {
 					d.how = matchAll
@@ -158,6 +177,20 @@ func (g *glob) forDir(comps []string) dirGlob {
 		}
 	}
 	return d
+}
+
+// cutLast splits "Q/**/S" and "**/S", with Q plain and S one plain
+// segment, into Q ("" for "**/S") and S.
+func cutLast(p string) (q, last string, ok bool) {
+	i := strings.LastIndex(p, "**/")
+	if i < 0 || i > 0 && p[i-1] != '/' {
+		return "", "", false
+	}
+	q, last = strings.TrimSuffix(p[:i], "/"), p[i+3:]
+	if strings.Contains(last, "/") || !plain(last) || i > 0 && !plain(q) {
+		return "", "", false
+	}
+	return q, last, true
 }
 
 // match reports whether the glob matches the entry at path, whose name
@@ -174,7 +207,7 @@ func (d *dirGlob) match(path, name string) bool {
 		// not match "**/0*/**" against "0", nor "0*/**", though "0*"
 		// matches "0".
 		if utf8.ValidString(name) {
-			if d.literal && name != d.name || !d.literal && !doublestar.MatchUnvalidated(d.name, name) {
+			if !d.name.match(name) {
 				return false
 			}
 			if d.how == byLast {
@@ -183,6 +216,59 @@ func (d *dirGlob) match(path, name string) bool {
 		}
 	}
 	return d.g.match(path)
+}
+
+// nameMatcher matches names (one path component, of valid UTF-8)
+// against a plain segment as doublestar.Match does, with a string
+// comparison for the common shapes: the segment itself ("go.mod"), a
+// suffix ("*.go", "*_test.go"), a prefix ("Make*"), or a part ("*mock*").
+// A "*" matches any run of characters, dots included, and a name holds no
+// "/". Any other segment is matched by doublestar.
+type nameMatcher struct {
+	kind uint8
+	seg  string // the segment, for nameGlob
+	lit  string // the literal part, for the others
+}
+
+// The values of nameMatcher.kind.
+const (
+	nameGlob uint8 = iota
+	nameLiteral
+	namePrefix
+	nameSuffix
+	nameContains
+)
+
+// compileName returns the matcher of the plain segment seg.
+func compileName(seg string) nameMatcher {
+	m := nameMatcher{seg: seg}
+	wild := func(s string) bool { return strings.ContainsAny(s, "*?[") }
+	switch {
+	case !wild(seg):
+		m.kind, m.lit = nameLiteral, seg
+	case len(seg) >= 2 && seg[0] == '*' && seg[len(seg)-1] == '*' && !wild(seg[1:len(seg)-1]):
+		m.kind, m.lit = nameContains, seg[1:len(seg)-1]
+	case seg[0] == '*' && !wild(seg[1:]):
+		m.kind, m.lit = nameSuffix, seg[1:]
+	case seg[len(seg)-1] == '*' && !wild(seg[:len(seg)-1]):
+		m.kind, m.lit = namePrefix, seg[:len(seg)-1]
+	}
+	return m
+}
+
+// match reports whether the name matches the segment.
+func (m *nameMatcher) match(name string) bool {
+	switch m.kind {
+	case nameLiteral:
+		return name == m.lit
+	case namePrefix:
+		return strings.HasPrefix(name, m.lit)
+	case nameSuffix:
+		return strings.HasSuffix(name, m.lit)
+	case nameContains:
+		return strings.Contains(name, m.lit)
+	}
+	return doublestar.MatchUnvalidated(m.seg, name)
 }
 
 // selects is s.Selects(e) for an entry of the directory, named name.
