@@ -145,7 +145,7 @@ func (r *actionRun) exec(ctx context.Context) int {
 		return cmdenv.ExitUsage
 	}
 	head := review.CachedFiles(r.headFiles(ctx, g)) // summaries read them too
-	degraded, derr := r.deliver(ctx, gh, why, gates, bound.records, notes, head, CloneDiffs(g))
+	degraded, derr := r.deliver(ctx, gh, why, gates, bound.records, notes, head, ghapi.CloneDiffs(g))
 	if err := r.writeSummary(all, from, notes, degraded, head); err != nil {
 		r.warn("job summary: " + err.Error())
 	}

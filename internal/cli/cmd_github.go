@@ -16,7 +16,6 @@ import (
 	"github.com/agcgate/agc-action/fingerprint"
 	"github.com/agcgate/agc-action/formats"
 	"github.com/agcgate/agc-action/ghapi"
-	"github.com/agcgate/agc-action/internal/action"
 	"github.com/agcgate/agc-action/internal/cmdenv"
 	"github.com/agcgate/agc-action/internal/collect"
 	"github.com/agcgate/agc-action/internal/ghrun"
@@ -266,7 +265,7 @@ func rootDiffs(ctx context.Context, root string) (ghapi.DiffSource, *fingerprint
 		_ = g.Close()
 		return nil, nil
 	}
-	return action.CloneDiffs(g), g
+	return ghapi.CloneDiffs(g), g
 }
 
 func uploadAll(ctx context.Context, e *Env, c *ghapi.Client, o githubOptions, in githubInputs) error {
