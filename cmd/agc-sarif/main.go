@@ -2,12 +2,14 @@
 // responses and delivers them to GitHub. See the README.
 //
 // main only wires package cli to the process (arguments, standard streams,
-// environment, exit code); every command lives in internal/cli.
+// environment, exit code) and builds what the commands depend on (deps);
+// every command lives in internal/cli, the Action in internal/action.
 package main
 
 import (
 	"os"
 
+	"github.com/agcgate/agc-action/internal/action"
 	"github.com/agcgate/agc-action/internal/cli"
 )
 
@@ -23,5 +25,11 @@ func main() {
 	if commit != "" {
 		v += " (" + commit + ")"
 	}
-	os.Exit(cli.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr, os.Getenv, v))
+	os.Exit(cli.Main(deps(), os.Args[1:], os.Stdin, os.Stdout, os.Stderr, os.Getenv, v))
+}
+
+// deps are what the commands run that package cli does not import: the
+// Action, for "agc-sarif action".
+func deps() cli.Deps {
+	return cli.Deps{Action: action.Main}
 }

@@ -21,11 +21,11 @@ import (
 
 	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/carry"
-	"github.com/agcgate/agc-action/diag"
 	"github.com/agcgate/agc-action/fingerprint"
 	"github.com/agcgate/agc-action/formats"
 	"github.com/agcgate/agc-action/ghapi"
 	"github.com/agcgate/agc-action/internal/cmdenv"
+	"github.com/agcgate/agc-action/internal/collect"
 	"github.com/agcgate/agc-action/internal/ghrun"
 	"github.com/agcgate/agc-action/internal/logsafe"
 	"github.com/agcgate/agc-action/review"
@@ -111,8 +111,8 @@ func (r *actionRun) exec(ctx context.Context) int {
 		workflowCommand(r.e.Stdout, "error", err.Error())
 		return cmdenv.ExitUsage
 	}
-	for _, l := range c.lint.lines() {
-		r.warn(l)
+	for _, l := range c.Lint.Lines() {
+		r.warn(l.String())
 	}
 	gh, why, err := r.client()
 	if err != nil {
@@ -145,7 +145,7 @@ func (r *actionRun) exec(ctx context.Context) int {
 		return cmdenv.ExitUsage
 	}
 	head := review.CachedFiles(r.headFiles(ctx, g)) // summaries read them too
-	degraded, derr := r.deliver(ctx, gh, why, gates, bound.records, notes, head, CloneDiffs(g))
+	degraded, derr := r.deliver(ctx, gh, why, gates, bound.records, notes, head, ghapi.CloneDiffs(g))
 	if err := r.writeSummary(all, from, notes, degraded, head); err != nil {
 		r.warn("job summary: " + err.Error())
 	}
@@ -159,7 +159,7 @@ func (r *actionRun) exec(ctx context.Context) int {
 
 // carryIfAsked carries the gates the gate input names, when carrying is
 // on. A gate that cannot be carried is not an error: it must run again.
-func (r *actionRun) carryIfAsked(ctx context.Context, gh *ghapi.Client, why string, g *fingerprint.Git, b binding, c *collected) ([]carriedGate, error) {
+func (r *actionRun) carryIfAsked(ctx context.Context, gh *ghapi.Client, why string, g *fingerprint.Git, b binding, c *collect.Set) ([]carriedGate, error) {
 	on, err := r.carryOn()
 	switch {
 	case err != nil:
@@ -183,7 +183,7 @@ func (r *actionRun) carryIfAsked(ctx context.Context, gh *ghapi.Client, why stri
 	// A gate answered in this run is judged afresh, not carried.
 	var ids []string
 	for _, id := range r.cfg.gates {
-		if _, answered := c.source[id]; answered {
+		if _, answered := c.Source[id]; answered {
 			fmt.Fprintf(r.e.Stdout, "carry %s: answered in this run, not carried\n", logsafe.Name(id))
 			continue
 		}
@@ -197,8 +197,12 @@ func (r *actionRun) carryIfAsked(ctx context.Context, gh *ghapi.Client, why stri
 }
 
 // collect reads every answer the inputs name.
-func (r *actionRun) collect() (*collected, error) {
-	c := &collected{source: map[string]string{}, paired: r.cfg.pairedGate, at: map[string]func(string) diag.Place{}}
+func (r *actionRun) collect() (*collect.Set, error) {
+	c := collect.New(r.cfg.pairedGate)
+	c.Formats = r.reg
+	if fsys, err := cmdenv.SourceFS(r.root); err == nil {
+		c.FS, c.Root = fsys, filepath.ToSlash(r.root)
+	}
 	r.warnUnpaired("agc", r.cfg.agc, "the gate id it names itself")
 	files, err := expand(r.root, r.cfg.agc)
 	if err != nil {
@@ -210,10 +214,10 @@ func (r *actionRun) collect() (*collected, error) {
 			return nil, err
 		}
 		if int64(len(data)) > agc.DefaultMaxBytes {
-			c.tooLarge(relName(r.root, f.path), data)
+			c.TooLarge(relName(r.root, f.path), data)
 			continue
 		}
-		collectAGC(c, r.reg, r.root, f.path, data, f.gate)
+		c.File(relName(r.root, f.path), data, f.gate)
 	}
 	r.warnUnpaired("sarif", r.cfg.sarif, "a gate id made from its tool's name")
 	logs, err := expand(r.root, r.cfg.sarif)
@@ -225,11 +229,11 @@ func (r *actionRun) collect() (*collected, error) {
 			return nil, err
 		}
 	}
-	c.addUnpairedRuns()
+	c.AddUnpairedRuns()
 	if err := r.collectDiffs(c); err != nil {
 		return nil, err
 	}
-	c.placeRefusals()
+	c.PlaceRefusals()
 	return c, nil
 }
 
@@ -273,7 +277,7 @@ func (r *actionRun) readWorkspace(file string, max int64) ([]byte, error) {
 
 // collectSARIF gates a SARIF log through the bridge: each run becomes one
 // deterministic gate's answer.
-func (r *actionRun) collectSARIF(c *collected, f inputFile) error {
+func (r *actionRun) collectSARIF(c *collect.Set, f inputFile) error {
 	data, err := r.readWorkspace(f.path, sarif.DefaultMaxBytes)
 	if err != nil {
 		return err
@@ -283,28 +287,26 @@ func (r *actionRun) collectSARIF(c *collected, f inputFile) error {
 	if err != nil {
 		return fmt.Errorf("input \"sarif\": %w", err)
 	}
-	for _, l := range diag.Bound(lints) {
-		c.lint.add(l.String())
-	}
+	c.Lint.AddAll(lints)
 	reread := func() ([]byte, error) { return r.readWorkspace(f.path, sarif.DefaultMaxBytes) }
-	c.addSARIF(name, reread, f.gate, runs)
+	c.SARIF(name, reread, f.gate, runs)
 	return nil
 }
 
 // withValidator adds the validator's own answer as gate agc-validate when
 // AGC documents were given, so an invalid answer fails a check of its own
 // and every violation is delivered like any finding.
-func (r *actionRun) withValidator(c *collected) []agc.Doc {
-	if len(c.checks) == 0 && len(c.vs) == 0 {
-		return c.gates
+func (r *actionRun) withValidator(c *collect.Set) []agc.Doc {
+	if len(c.Checks) == 0 && len(c.Vs) == 0 {
+		return c.Gates
 	}
-	inputs := c.checks
+	inputs := c.Checks
 	if len(inputs) == 0 {
 		inputs = []validate.Input{{File: "inputs"}}
 	}
-	v := validate.AsResponse(inputs, c.vs, validate.GateOptions{})
+	v := validate.AsResponse(inputs, c.Vs, validate.GateOptions{})
 	raw, _ := agc.Encode(v)
-	return append(c.gates, agc.Doc{Response: v, Raw: raw})
+	return append(c.Gates, agc.Doc{Response: v, Raw: raw})
 }
 
 // warn prints a workflow warning.

@@ -9,6 +9,7 @@ import (
 	"github.com/agcgate/agc-action/carry"
 	"github.com/agcgate/agc-action/diag"
 	"github.com/agcgate/agc-action/ghapi"
+	"github.com/agcgate/agc-action/internal/collect"
 	"github.com/agcgate/agc-action/internal/logsafe"
 	"github.com/agcgate/agc-action/rounds"
 	"github.com/agcgate/agc-action/validate"
@@ -22,8 +23,8 @@ import (
 // escalates. It returns the escalation notes by gate id. Without a pull
 // request, or a client to read the chain with, answers stay as their
 // gates numbered them.
-func (r *actionRun) countRounds(ctx context.Context, gh *ghapi.Client, why string, c *collected) map[string]string {
-	if r.rc.PR <= 0 || len(c.gates) == 0 {
+func (r *actionRun) countRounds(ctx context.Context, gh *ghapi.Client, why string, c *collect.Set) map[string]string {
+	if r.rc.PR <= 0 || len(c.Gates) == 0 {
 		return nil
 	}
 	if gh == nil {
@@ -33,7 +34,7 @@ func (r *actionRun) countRounds(ctx context.Context, gh *ghapi.Client, why strin
 	p := rounds.Policy{Budget: r.cfg.budget, EscalateTo: r.cfg.escalateTo, EscalateEarly: r.cfg.escalateEarly}
 	notes := map[string]string{}
 	heads := &headOrder{Reader: gh.CarryRuns(), gh: gh, head: r.rc.HeadSHA}
-	for i, d := range c.gates {
+	for i, d := range c.Gates {
 		id := d.Response.Gate.ID
 		ch, err := rounds.Read(ctx, heads, rounds.ReadOptions{Gate: id, AppID: r.cfg.appID, Head: r.rc.HeadSHA,
 			Before: r.rc.BeforeSHA, PR: r.rc.PR, Like: d.Response})
@@ -56,10 +57,10 @@ func (r *actionRun) countRounds(ctx context.Context, gh *ghapi.Client, why strin
 			// A changed round embeds what agc.Encode writes of it, which
 			// nx.Raw is: the check run encodes it when it is posted, so
 			// that the gates' encodings are not all held at once.
-			c.gates[i] = agc.Doc{Response: nx.Response}
+			c.Gates[i] = agc.Doc{Response: nx.Response}
 		}
 		for _, v := range nx.Violations {
-			c.vs = append(c.vs, placeIn(c, id, v))
+			c.Vs = append(c.Vs, placeIn(c, id, v))
 		}
 		if e := nx.Escalation; e != nil {
 			notes[id] = e.Note()
@@ -71,11 +72,11 @@ func (r *actionRun) countRounds(ctx context.Context, gh *ghapi.Client, why strin
 
 // placeIn places a violation of a gate's round, whose pointer is into its
 // answer, in the file the answer came from.
-func placeIn(c *collected, id string, v validate.Violation) validate.Violation {
-	if at, ok := c.at[id]; ok {
+func placeIn(c *collect.Set, id string, v validate.Violation) validate.Violation {
+	if at, ok := c.At[id]; ok {
 		v.Place = at(v.Pointer)
 	} else {
-		v.Place = diag.Place{File: c.source[id], Pointer: v.Pointer}
+		v.Place = diag.Place{File: c.Source[id], Pointer: v.Pointer}
 	}
 	return v
 }

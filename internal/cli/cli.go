@@ -1,8 +1,10 @@
 // Package cli implements the agc-sarif command: the table of commands,
 // their flags, and one file each (cmd_NAME.go). Every command is a function
 // of its arguments, standard streams and environment (cmdenv.Env), so tests
-// call it directly; cmd/agc-sarif only wires it to the process. The Action
-// is package internal/action; "agc-sarif action" only calls it.
+// call it directly; cmd/agc-sarif only wires it to the process and builds
+// its Deps. The Action is package internal/action, which this package does
+// not import: main passes it in (Deps.Action), and "agc-sarif action" only
+// calls it.
 //
 // Commands do I/O: the files they are named, standard streams, the
 // environment, git (fingerprint, carry) and GitHub (github, carry --github).
@@ -10,6 +12,7 @@ package cli
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -38,11 +41,18 @@ type command struct {
 	short string
 }
 
+// Deps are what main builds for the commands, in the manner of gh's
+// Factory: what the commands run that lives above this package.
+type Deps struct {
+	// Action runs the GitHub Action (internal/action's Main) with the
+	// command's environment; nil: there is no "action" command.
+	Action func(ctx context.Context, e *Env) int
+}
+
 // commands is the table of every command; Main runs from it and the usage
 // lists it (TestEveryCommandAnswersHelp runs each).
-func commands() map[string]command {
-	return map[string]command{
-		"action":      {runAction, "the GitHub Action's entry point (inputs from INPUT_* variables)"},
+func commands(d Deps) map[string]command {
+	cmds := map[string]command{
 		"convert":     {runConvert, "convert between AGC, SARIF 2.1.0, rdjson, fixers' diffs, bridged gate formats and readable text"},
 		"carry":       {runCarry, "carry a verdict to a commit whose scoped content is unchanged"},
 		"fingerprint": {runFingerprint, "compute a scoped subject fingerprint of a commit's tree"},
@@ -53,19 +63,23 @@ func commands() map[string]command {
 		"schema":      {runSchema, "print the AGC JSON Schema (draft 2020-12)"},
 		"validate":    {runValidate, "check AGC responses against the schema and every rule of the spec"},
 		"version":     {runVersion, "print the version and the commit it was built from (also --version, -v)"},
-		"completion":  {runCompletion, "print a shell completion script: bash, zsh or fish"},
 	}
+	if d.Action != nil {
+		cmds["action"] = command{d.runAction, "the GitHub Action's entry point (inputs from INPUT_* variables)"}
+	}
+	cmds["completion"] = command{func(e *Env, args []string) int { return runCompletion(e, cmds, args) }, "print a shell completion script: bash, zsh or fish"}
+	return cmds
 }
 
 // Main runs agc-sarif with args (without the program name) and returns the
 // exit code. Help asked for is output, on stdout; a usage error is one or
 // two lines on stderr, naming what is nearest to what was typed.
-func Main(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string, version string) int {
+func Main(d Deps, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string, version string) int {
 	if getenv == nil {
 		getenv = func(string) string { return "" }
 	}
 	e := &Env{Stdin: stdin, Stdout: stdout, Stderr: stderr, Getenv: getenv, Version: version}
-	cmds := commands()
+	cmds := commands(d)
 	switch {
 	case len(args) == 0:
 		usage(e.Stderr, cmds)

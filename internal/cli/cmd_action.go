@@ -3,14 +3,12 @@ package cli
 import (
 	"context"
 	"strconv"
-
-	"github.com/agcgate/agc-action/internal/action"
 )
 
-// runAction is the entry point of the GitHub Action (action.yml): package
-// action, which reads its inputs the way the runner passes them (INPUT_*
-// variables).
-func runAction(e *Env, args []string) int {
+// runAction is the entry point of the GitHub Action (action.yml): d.Action,
+// package action's Main as main passes it in, which reads its inputs the
+// way the runner passes them (INPUT_* variables).
+func (d Deps) runAction(e *Env, args []string) int {
 	fs := newFlags(e, "action", "(inputs come from INPUT_* variables; see action.yml)")
 	pos, code, ok := parseArgs(fs, args)
 	if !ok {
@@ -21,5 +19,5 @@ func runAction(e *Env, args []string) int {
 		fs.Usage()
 		return ExitUsage
 	}
-	return action.Main(context.Background(), e)
+	return d.Action(context.Background(), e)
 }

@@ -15,7 +15,7 @@ import (
 // Install: bash: source <(agc-sarif completion bash); zsh: agc-sarif
 // completion zsh > "${fpath[1]}/_agc-sarif"; fish: agc-sarif completion
 // fish > ~/.config/fish/completions/agc-sarif.fish.
-func runCompletion(e *Env, args []string) int {
+func runCompletion(e *Env, cmds map[string]command, args []string) int {
 	fs := newFlags(e, "completion", "bash|zsh|fish")
 	pos, code, ok := parseArgs(fs, args)
 	if !ok {
@@ -26,7 +26,7 @@ func runCompletion(e *Env, args []string) int {
 		fs.Usage()
 		return ExitUsage
 	}
-	flags := commandFlags(e)
+	flags := commandFlags(e, cmds)
 	switch pos[0] {
 	case "bash":
 		writeBash(e.Stdout, flags)
@@ -43,9 +43,9 @@ func runCompletion(e *Env, args []string) int {
 var flagLine = regexp.MustCompile(`(?m)^  -([A-Za-z0-9][A-Za-z0-9-]*)`)
 
 // commandFlags maps each command to its flags, read from its -h output.
-func commandFlags(e *Env) map[string][]string {
+func commandFlags(e *Env, cmds map[string]command) map[string][]string {
 	out := map[string][]string{}
-	for name, c := range commands() {
+	for name, c := range cmds {
 		if name == "completion" || name == "version" {
 			out[name] = nil
 			continue

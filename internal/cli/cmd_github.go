@@ -16,12 +16,11 @@ import (
 	"github.com/agcgate/agc-action/fingerprint"
 	"github.com/agcgate/agc-action/formats"
 	"github.com/agcgate/agc-action/ghapi"
-	"github.com/agcgate/agc-action/internal/action"
 	"github.com/agcgate/agc-action/internal/cmdenv"
+	"github.com/agcgate/agc-action/internal/collect"
 	"github.com/agcgate/agc-action/internal/ghrun"
 	"github.com/agcgate/agc-action/review"
 	"github.com/agcgate/agc-action/sarif"
-	"github.com/agcgate/agc-action/validate"
 )
 
 // githubOptions are the parsed arguments of "agc-sarif github".
@@ -154,10 +153,18 @@ type githubInputs struct {
 	unpaired []string
 }
 
+// readGithubInputs collects the answers the files hold as the Action does
+// (package collect): an answer it refuses stops the command, each refusal
+// named at its place, and nothing is posted.
 func readGithubInputs(e *Env, o githubOptions) (githubInputs, error) {
 	var in githubInputs
-	var ids, tools []string // of the SARIF runs, to find clashing tool names
 	in.paired = map[string]bool{}
+	for _, arg := range o.files {
+		if pair, _, paired := agc.SplitPair(arg); paired {
+			in.paired[pair] = true
+		}
+	}
+	c := collect.New(func(id string) bool { return in.paired[id] })
 	for _, arg := range o.files {
 		pair, name, paired := agc.SplitPair(arg)
 		if !paired {
@@ -175,27 +182,7 @@ func readGithubInputs(e *Env, o githubOptions) (githubInputs, error) {
 			for _, l := range diag.Bound(lints) {
 				_ = printDiag(e.Stderr, "agc-sarif github: ", l.Place.Text("warning: "+l.Message))
 			}
-			if paired {
-				if len(runs) != 1 {
-					p := diag.Place{File: displayName(name), Pointer: "/runs"}
-					diag.Locate(data, &p)
-					return in, errors.New(p.Text(fmt.Sprintf("this log is paired with gate %s, but it holds %d runs; a paired log holds one run", pair, len(runs))))
-				}
-				agc.RenameGate(runs[0].Response, pair)
-				in.paired[pair] = true
-			}
-			for i, r := range runs {
-				if vs := validate.Postable(r.Response); len(vs) > 0 {
-					p := diag.Place{File: displayName(name), Pointer: fmt.Sprintf("/runs/%d", i)}
-					diag.Locate(data, &p)
-					return in, errors.New(p.Text(vs[0].Rule + ": " + vs[0].Message))
-				}
-				if _, err := stripOwn(e, displayName(name), r.Response, nil); err != nil {
-					return in, err
-				}
-				in.gates = append(in.gates, agc.Doc{Response: r.Response})
-				ids, tools = append(ids, r.Response.Gate.ID), append(tools, r.Tool)
-			}
+			c.SARIF(displayName(name), func() ([]byte, error) { return data, nil }, pair, runs)
 			in.sarif = append(in.sarif, data)
 			continue
 		}
@@ -207,28 +194,25 @@ func readGithubInputs(e *Env, o githubOptions) (githubInputs, error) {
 			if d.Err != nil {
 				return in, d.Err
 			}
-			if vs := validate.Postable(d.Response); len(vs) > 0 {
-				p := d.PlaceIn(data, "/gate/id")
-				return in, errors.New(p.Text(vs[0].Rule + ": " + vs[0].Message))
-			}
-			if paired {
-				if id := d.Response.Gate.ID; id != pair {
-					p := d.PlaceIn(data, "/gate/id")
-					return in, errors.New(p.Text(fmt.Sprintf("the command pairs this file with gate %s, but this answer is for gate %s; a paired file answers its own gate alone, so nothing is posted", pair, id)))
-				}
-				in.paired[pair] = true
-			}
-			raw, err := stripOwn(e, d.Where(), d.Response, d.Raw)
-			if err != nil {
-				return in, err
-			}
-			in.gates = append(in.gates, agc.Doc{Response: d.Response, Raw: raw})
-			in.agc = append(in.agc, d.Response)
 		}
+		c.Decoded(data, docs, pair)
 	}
-	if cl := sarif.Clashes(ids, tools); len(cl) > 0 {
-		return in, fmt.Errorf("the SARIF tools %q all become gate id %q, so nothing is posted: one tool would answer for another (post them with the Action, pairing each log with a gate id: ID=FILE)", cl[0].Tools, cl[0].ID)
+	c.AddUnpairedRuns()
+	c.PlaceRefusals()
+	for _, l := range c.Lint.Lines() {
+		where := l.Where
+		if where != "" {
+			where += ": "
+		}
+		_ = printDiag(e.Stderr, "agc-sarif github: ", where+"warning: "+l.Message)
 	}
+	if len(c.Vs) > 0 {
+		for _, v := range c.Vs {
+			_ = printDiag(e.Stderr, "agc-sarif github: ", v.Place.Text(v.Rule+": "+v.Message))
+		}
+		return in, fmt.Errorf("%d answers refused, so nothing is posted", len(c.Vs))
+	}
+	in.gates, in.agc = c.Gates, c.AGC
 	return in, nil
 }
 
@@ -281,7 +265,7 @@ func rootDiffs(ctx context.Context, root string) (ghapi.DiffSource, *fingerprint
 		_ = g.Close()
 		return nil, nil
 	}
-	return action.CloneDiffs(g), g
+	return ghapi.CloneDiffs(g), g
 }
 
 func uploadAll(ctx context.Context, e *Env, c *ghapi.Client, o githubOptions, in githubInputs) error {

@@ -55,7 +55,7 @@ func TestFlagsAnywhere(t *testing.T) {
 					args = append(args, "--root", root)
 				}
 				var so, se bytes.Buffer
-				code := Main(args, strings.NewReader(tt.stdin), &so, &se, getenv, "test")
+				code := Main(testDeps, args, strings.NewReader(tt.stdin), &so, &se, getenv, "test")
 				outs[i] = so.String()
 				if code != tt.code {
 					t.Errorf("%q: exit %d, want %d; stderr:\n%s", args, code, tt.code, se.String())

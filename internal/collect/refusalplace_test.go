@@ -1,4 +1,4 @@
-package action
+package collect
 
 import (
 	"fmt"
@@ -33,12 +33,12 @@ func TestRefusalsPlacedInOnePass(t *testing.T) {
 		{"many.jsonl", strings.Join(recs, "\n") + "\n", func(i int) int { return i + 1 }},
 		{"many.json", "[\n" + strings.Join(recs, ",\n") + "\n]\n", func(i int) int { return i + 2 }},
 	} {
-		c := &collected{source: map[string]string{}}
+		c := New(nil)
 		read := diag.ScannedBy(func() {
-			c.addAGC(tc.name, []byte(tc.data), "")
-			c.placeRefusals()
+			c.AddAGC(tc.name, []byte(tc.data), "")
+			c.PlaceRefusals()
 		})
-		checkRefusals(t, tc.name, c.vs, n-1, func(i int, p diag.Place) bool { return p.Line == tc.line(i+1) && p.Column == col })
+		checkRefusals(t, tc.name, c.Vs, n-1, func(i int, p diag.Place) bool { return p.Line == tc.line(i+1) && p.Column == col })
 		if read > 10*int64(len(tc.data)) {
 			t.Errorf("%s: %d refusals read %d bytes of a %d-byte file (%.0f times)", tc.name, n-1, read, len(tc.data), float64(read)/float64(len(tc.data)))
 		}
@@ -53,14 +53,14 @@ func TestRefusalsPlacedInOnePass(t *testing.T) {
 	if err != nil || len(sruns) != n {
 		t.Fatalf("GateSARIF: %d runs, %v", len(sruns), err)
 	}
-	c := &collected{source: map[string]string{}}
+	c := New(nil)
 	reads := 0
 	read := diag.ScannedBy(func() {
-		c.addSARIF("many.sarif", func() ([]byte, error) { reads++; return data, nil }, "", sruns)
-		c.addUnpairedRuns()
-		c.placeRefusals()
+		c.SARIF("many.sarif", func() ([]byte, error) { reads++; return data, nil }, "", sruns)
+		c.AddUnpairedRuns()
+		c.PlaceRefusals()
 	})
-	checkRefusals(t, "many.sarif", c.vs, n-1, func(i int, p diag.Place) bool {
+	checkRefusals(t, "many.sarif", c.Vs, n-1, func(i int, p diag.Place) bool {
 		return p.Line == i+3 && p.Pointer == fmt.Sprintf("/runs/%d/tool/driver/name", i+1)
 	})
 	if reads != 1 || read > 2*int64(len(data)) {

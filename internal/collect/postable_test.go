@@ -1,4 +1,4 @@
-package action
+package collect
 
 import (
 	"os"
@@ -31,10 +31,10 @@ func TestValidateReportsWhatTheActionRefuses(t *testing.T) {
 	}
 	refusedSome := false
 	for name, data := range inputs {
-		c := &collected{source: map[string]string{}}
-		c.addAGC(name, data, "")
-		c.placeRefusals()
-		action := gateIDFindings(c.vs)
+		c := New(nil)
+		c.AddAGC(name, data, "")
+		c.PlaceRefusals()
+		action := gateIDFindings(c.Vs)
 		// Each answer on its own: the Action refuses a second answer of a
 		// gate as a chain, which validate checks with --chain.
 		valid := gateIDFindings(validate.Inputs([]validate.Input{{File: name, Data: data}}, validate.Options{Chain: strings.HasPrefix(name, "chain-")}))
