@@ -1,8 +1,9 @@
 // Package diag owns how agc-action names a place in an input and how a
-// diagnostic about that place reads. Every positioned error of the module
-// is an *Error, the one error type with a place; validate.Violation and
-// Lint, the one type of advice a reader gives about input it could still
-// read, embed a Place too. It does no I/O.
+// diagnostic about that place reads. An input that cannot be read is an
+// *Error, the one error type with a place (extract.Error, which also names
+// every block of a message, embeds a Place and prints the same way);
+// validate.Violation and Lint, the one type of advice a reader gives about
+// input it could still read, embed a Place too. It does no I/O.
 //
 // A diagnostic is one line in one form, the one compilers print and editors
 // and GitHub problem matchers parse, with the JSON pointer after the place:
