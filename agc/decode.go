@@ -18,8 +18,8 @@ const (
 	DefaultMaxDepth = 128
 )
 
-// Error classes of a document that cannot be decoded. They double as the
-// validator's rule classes for such documents (docs/rules.md).
+// Classes (diag.Error.Class) of a document that cannot be decoded. They
+// double as the validator's rule classes for such documents (docs/rules.md).
 const (
 	ClassSyntax       = "json.syntax"
 	ClassDuplicateKey = "json.duplicate-key"
@@ -49,29 +49,22 @@ func (l Limits) maxDepth() int {
 	return l.MaxDepth
 }
 
-// Error is a document that could not be decoded. Its place names the file,
-// the line, column and byte offset (when known) and the JSON pointer.
-type Error struct {
-	diag.Place
-	Class string
-	Msg   string
-}
-
-func (e *Error) Error() string { return e.Place.Text(e.Class + ": " + e.Msg) }
-
-// newError is an *Error at byte off of src (off < 0: no position).
-func newError(file string, src []byte, off int64, pointer, class, msg string) *Error {
+// newError is a document that could not be decoded, at byte off of src
+// (off < 0: no position): a *diag.Error whose place names the file, the
+// line, column and byte offset (when known) and the JSON pointer, and whose
+// Class is one of the classes above (never empty).
+func newError(file string, src []byte, off int64, pointer, class, msg string) *diag.Error {
 	p := diag.At(src, off)
 	p.File, p.Pointer = file, pointer
-	return &Error{Place: p, Class: class, Msg: msg}
+	return &diag.Error{Place: p, Class: class, Msg: msg}
 }
 
-// moved places err, an *Error about a part of src that starts at byte base,
+// moved places err, a *diag.Error about a part of src that starts at byte base,
 // in the whole of src (cur is a cursor over it); other errors are returned
 // as they are. The parts of one input are met in order, so one cursor
 // places all their errors reading src once.
 func moved(err error, cur *diag.Cursor, base int64) error {
-	if e, ok := err.(*Error); ok && e.HasOffset() {
+	if e, ok := err.(*diag.Error); ok && e.HasOffset() {
 		p := cur.At(base + e.Offset)
 		p.File, p.Pointer = e.File, e.Pointer
 		e.Place = p
@@ -159,7 +152,7 @@ func Decode(file string, data []byte, lim Limits) (*Response, error) {
 	return decodeChecked(file, data)
 }
 
-// CheckNotEmpty returns an *Error of class ClassNoResponse when data holds
+// CheckNotEmpty returns a *diag.Error of class ClassNoResponse when data holds
 // no response at all: nothing but white space (an empty file, an empty
 // JSON Lines file), or an empty JSON array. A gate that answered nothing
 // has not passed, so no reader takes such an input for an answer.

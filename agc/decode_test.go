@@ -49,9 +49,9 @@ func TestDecodeErrors(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			_, err := Decode("f.json", []byte(c.in), Limits{})
-			var e *Error
+			var e *diag.Error
 			if !errors.As(err, &e) {
-				t.Fatalf("want *Error, got %v", err)
+				t.Fatalf("want *diag.Error, got %v", err)
 			}
 			if e.Class != c.class {
 				t.Errorf("class %s, want %s (%v)", e.Class, c.class, err)
@@ -143,7 +143,7 @@ func TestDecodeAll(t *testing.T) {
 		}
 	}
 	docs, _ := DecodeAll("f", []byte("["+one+`,{"agc":1}]`), Limits{})
-	var e *Error
+	var e *diag.Error
 	if !errors.As(docs[1].Err, &e) || e.Pointer != "/1/agc" {
 		t.Errorf("error inside an array must carry the element's pointer: %v", docs[1].Err)
 	}
@@ -209,7 +209,7 @@ func TestErrorPlace(t *testing.T) {
 // checkPlace: an error that knows its byte names that byte's line and
 // column in the whole file.
 func checkPlace(t *testing.T, data []byte, err error) {
-	var e *Error
+	var e *diag.Error
 	if !errors.As(err, &e) || !e.HasOffset() {
 		return
 	}

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/agcgate/agc-action/diag"
 )
 
 // TestNoResponse: an input that holds no response (issue 11, case 7) is
@@ -11,7 +13,7 @@ import (
 func TestNoResponse(t *testing.T) {
 	for _, in := range []string{"", "\n", " \n\t\n", "[]", " [ \n ] \n", "\n\n\n"} {
 		docs, err := DecodeAll("f.json", []byte(in), Limits{})
-		var e *Error
+		var e *diag.Error
 		if !errors.As(err, &e) || e.Class != ClassNoResponse || len(docs) != 0 {
 			t.Errorf("%q: %v %d docs, want %s", in, err, len(docs), ClassNoResponse)
 			continue
@@ -21,7 +23,7 @@ func TestNoResponse(t *testing.T) {
 		}
 	}
 	for _, in := range []string{"[{}]", "[1]", "[] x", "[]\n[]", "{}"} {
-		var e *Error
+		var e *diag.Error
 		if err := CheckNotEmpty("f", []byte(in)); errors.As(err, &e) {
 			t.Errorf("%q: %v", in, err)
 		}

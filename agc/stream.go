@@ -15,7 +15,7 @@ type Doc struct {
 	Line     int       // 1-based line in a JSON Lines file, else 0
 	Raw      []byte    // the response's own bytes
 	Response *Response // nil when Err is set
-	Err      error     // *Error when the response could not be decoded
+	Err      error     // *diag.Error when the response could not be decoded
 }
 
 // Where names the document for messages: FILE, FILE#/2 or FILE:3.
@@ -71,7 +71,7 @@ func decodeArray(file string, data []byte, lim Limits) ([]Doc, error) {
 		raw := bytes.Clone(v)
 		prefix := fmt.Sprintf("/%d", i)
 		r, derr := decodeChecked(file, raw)
-		if e, ok := moved(derr, cur, start).(*Error); ok {
+		if e, ok := moved(derr, cur, start).(*diag.Error); ok {
 			e.Pointer = prefix + e.Pointer
 		}
 		docs = append(docs, Doc{File: file, Prefix: prefix, Raw: raw, Response: r, Err: derr})

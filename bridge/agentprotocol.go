@@ -53,7 +53,7 @@ type apContract struct {
 // is not a verdict and is an error. docs/bridges.md has the mapping.
 func FromAgentProtocol(file string, message []byte) (*agc.Response, []diag.Lint, error) {
 	if len(message) > maxInput {
-		return nil, nil, &Error{Place: diag.Place{File: file}, Msg: fmt.Sprintf("larger than the limit of %d bytes", maxInput)}
+		return nil, nil, diag.Errorf(diag.Place{File: file}, "larger than the limit of %d bytes", maxInput)
 	}
 	b, lints, err := findContract(file, message)
 	if err != nil {

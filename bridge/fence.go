@@ -148,16 +148,16 @@ func findContract(file string, message []byte) (fenced, []diag.Lint, error) {
 	blocks, last := contractBlocks(string(message))
 	switch {
 	case len(blocks) == 0:
-		return fenced{}, nil, &Error{Place: diag.Place{File: file, Line: max(last, 1)}, Msg: "no fenced code block with info string \"json:contract\": agent-protocol says every response MUST end with a single fenced json:contract block"}
+		return fenced{}, nil, &diag.Error{Place: diag.Place{File: file, Line: max(last, 1)}, Msg: "no fenced code block with info string \"json:contract\": agent-protocol says every response MUST end with a single fenced json:contract block"}
 	case len(blocks) > 1:
 		lines := make([]string, len(blocks))
 		for i, b := range blocks {
 			lines[i] = fmt.Sprint(b.start)
 		}
-		return fenced{}, nil, &Error{Place: diag.Place{File: file, Line: blocks[len(blocks)-1].start},
+		return fenced{}, nil, &diag.Error{Place: diag.Place{File: file, Line: blocks[len(blocks)-1].start},
 			Msg: fmt.Sprintf("%d fenced json:contract blocks, opened at lines %s: agent-protocol allows a single one", len(blocks), strings.Join(lines, ", "))}
 	case !blocks[0].closed:
-		return fenced{}, nil, &Error{Place: diag.Place{File: file, Line: blocks[0].start}, Msg: "the json:contract block opened here is not closed before the end of the message"}
+		return fenced{}, nil, &diag.Error{Place: diag.Place{File: file, Line: blocks[0].start}, Msg: "the json:contract block opened here is not closed before the end of the message"}
 	}
 	b := blocks[0]
 	var lints []diag.Lint

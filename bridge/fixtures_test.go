@@ -177,7 +177,7 @@ func golden(t *testing.T, path string, r *agc.Response) {
 	goldenfile.Check(t, path, got, *update)
 }
 
-// TestMalformed: every malformed fixture gives an *Error that names the
+// TestMalformed: every malformed fixture gives a *diag.Error that names the
 // file and says what is wrong.
 func TestMalformed(t *testing.T) {
 	want := map[string]string{
@@ -217,9 +217,9 @@ func TestMalformed(t *testing.T) {
 					t.Fatal(err)
 				}
 				_, _, err = s.convert(path, data)
-				var be *Error
+				var be *diag.Error
 				if !errors.As(err, &be) {
-					t.Fatalf("error %v (%T), want *bridge.Error", err, err)
+					t.Fatalf("error %v (%T), want *diag.Error", err, err)
 				}
 				msg := err.Error()
 				if !strings.HasPrefix(msg, path) || !strings.Contains(msg, w) {
@@ -240,7 +240,7 @@ func TestErrorLines(t *testing.T) {
 		path := filepath.Join(fixtureRoot, "agent-protocol", "malformed", name)
 		data, _ := os.ReadFile(path)
 		_, _, err := FromAgentProtocol(path, data)
-		var be *Error
+		var be *diag.Error
 		if !errors.As(err, &be) || be.Line != line {
 			t.Errorf("%s: %v: want line %d", name, err, line)
 		}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/diag"
 	"github.com/agcgate/agc-action/validate"
 )
 
@@ -23,15 +24,15 @@ func seed(f *testing.F, dir string) {
 	}
 }
 
-// fuzzConvert: a converter never panics, fails only with an *Error, and
+// fuzzConvert: a converter never panics, fails only with a *diag.Error, and
 // whatever it answers is valid AGC that both hook answers accept (except a
 // receipt's digest-only repair, which the hook must refuse).
 func fuzzConvert(t *testing.T, convert convertFunc, data []byte) {
 	r, _, err := convert("fuzz", data)
 	if err != nil {
-		var be *Error
+		var be *diag.Error
 		if !errors.As(err, &be) {
-			t.Fatalf("error %v is a %T, not a *bridge.Error", err, err)
+			t.Fatalf("error %v is a %T, not a *diag.Error", err, err)
 		}
 		return
 	}

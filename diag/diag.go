@@ -1,7 +1,9 @@
 // Package diag owns how agc-action names a place in an input and how a
-// diagnostic about that place reads. Every positioned error of the module
-// embeds a Place, and so do validate.Violation and Lint, the one type of
-// advice a reader gives about input it could still read. It does no I/O.
+// diagnostic about that place reads. An input that cannot be read is an
+// *Error, the one error type with a place (extract.Error, which also names
+// every block of a message, embeds a Place and prints the same way);
+// validate.Violation and Lint, the one type of advice a reader gives about
+// input it could still read, embed a Place too. It does no I/O.
 //
 // A diagnostic is one line in one form, the one compilers print and editors
 // and GitHub problem matchers parse, with the JSON pointer after the place:
@@ -20,6 +22,7 @@ import (
 	"bytes"
 	"cmp"
 	"errors"
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -225,6 +228,30 @@ func (p Place) Text(msg string) string {
 // Where returns p. Embedded in an error type, it lets PlaceOf find the
 // place of any positioned error.
 func (p Place) Where() Place { return p }
+
+// Error is an input that cannot be read, decoded or converted, at its
+// place: the one error type with a place, whichever package reads the
+// input. Class, when not empty, names what kind of failure it is (agc's
+// json.syntax, schema, ...) and is printed before the message.
+type Error struct {
+	Place
+	Class string
+	Msg   string
+}
+
+// Error is the diagnostic in the package's one form:
+// FILE:LINE:COLUMN: POINTER: CLASS: MESSAGE, leaving out what is not known.
+func (e *Error) Error() string {
+	if e.Class != "" {
+		return e.Place.Text(e.Class + ": " + e.Msg)
+	}
+	return e.Place.Text(e.Msg)
+}
+
+// Errorf is an *Error at p with a formatted message and no class.
+func Errorf(p Place, format string, args ...any) *Error {
+	return &Error{Place: p, Msg: fmt.Sprintf(format, args...)}
+}
 
 // PlaceOf returns the place of the first error in err's chain that has one.
 func PlaceOf(err error) (Place, bool) {

@@ -157,3 +157,32 @@ func TestLineOffset(t *testing.T) {
 		}
 	}
 }
+
+// TestError: the one error with a place prints in the one form, the class
+// (when there is one) before the message, and PlaceOf finds its place
+// through wrapping.
+func TestError(t *testing.T) {
+	tests := []struct {
+		e    *Error
+		want string
+	}{
+		{&Error{Place: Place{File: "r.json", Line: 4, Column: 17, Offset: 80, Pointer: "/a"}, Class: "json.syntax", Msg: "m"}, "r.json:4:17: /a: json.syntax: m"},
+		{&Error{Place: Place{File: "d.diff", Line: 3}, Msg: "m"}, "d.diff:3: m"},
+		{&Error{Place: Place{File: "log.sarif", Pointer: "/runs"}, Msg: "m"}, "log.sarif: /runs: m"},
+		{&Error{Class: "schema", Msg: "m"}, "schema: m"},
+		{&Error{Msg: "m"}, "m"},
+	}
+	for _, tt := range tests {
+		if got := tt.e.Error(); got != tt.want {
+			t.Errorf("%#v.Error() = %q, want %q", tt.e, got, tt.want)
+		}
+		wrapped := fmt.Errorf("reading: %w", tt.e)
+		var e *Error
+		if !errors.As(wrapped, &e) || e != tt.e {
+			t.Errorf("errors.As(%v) did not find the *Error", wrapped)
+		}
+		if p, ok := PlaceOf(wrapped); !ok || p != tt.e.Place {
+			t.Errorf("PlaceOf(%v) = %v, %v; want %v", wrapped, p, ok, tt.e.Place)
+		}
+	}
+}

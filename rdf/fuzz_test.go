@@ -3,6 +3,8 @@ package rdf
 import (
 	"os"
 	"testing"
+
+	"github.com/agcgate/agc-action/diag"
 )
 
 // FuzzReadResult: any input either reads, and then converts and writes
@@ -32,7 +34,7 @@ func fuzzCheck(t *testing.T, data []byte, res *Result, lints int, err error) {
 		if res != nil || lints != 0 {
 			t.Fatalf("an error with a result: %v", err)
 		}
-		if _, ok := err.(*Error); !ok {
+		if _, ok := err.(*diag.Error); !ok {
 			t.Fatalf("error %T without a place: %v", err, err)
 		}
 		return

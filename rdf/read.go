@@ -20,14 +20,6 @@ const (
 	MaxDepth = 64
 )
 
-// Error is an input that cannot be read, at its place.
-type Error struct {
-	diag.Place
-	Msg string
-}
-
-func (e *Error) Error() string { return e.Place.Text(e.Msg) }
-
 // ReadResult reads rdjson: one DiagnosticResult object. Lint and errors
 // name file and the place, with the line and column of their pointer.
 func ReadResult(file string, data []byte) (*Result, []diag.Lint, error) {
@@ -82,7 +74,7 @@ func ReadLines(file string, data []byte) (*Result, []diag.Lint, error) {
 		}
 		m, ok := v.(map[string]any)
 		if !ok {
-			return nil, nil, &Error{Place: diag.Place{File: file, Line: lineNo}, Msg: fmt.Sprintf("an rdjsonl line is one Diagnostic object, not %s", kindOf(v))}
+			return nil, nil, diag.Errorf(diag.Place{File: file, Line: lineNo}, "an rdjsonl line is one Diagnostic object, not %s", kindOf(v))
 		}
 		rd := &reader{}
 		d := rd.diagnostic(m, "")
@@ -114,10 +106,10 @@ func decodeValue(file string, data []byte, line int) (any, error) {
 		if line > 0 {
 			p.Line = line
 		}
-		return &Error{Place: p, Msg: msg}
+		return &diag.Error{Place: p, Msg: msg}
 	}
 	if len(data) > MaxBytes {
-		return nil, &Error{Place: diag.Place{File: file}, Msg: fmt.Sprintf("input is larger than %d bytes", MaxBytes)}
+		return nil, diag.Errorf(diag.Place{File: file}, "input is larger than %d bytes", MaxBytes)
 	}
 	if !utf8.Valid(data) {
 		off := 0
@@ -174,7 +166,7 @@ func depth(data []byte) int {
 func placed(file string, data []byte, pointer, format string, args ...any) error {
 	p := diag.Place{File: file, Pointer: pointer}
 	diag.Locate(data, &p)
-	return &Error{Place: p, Msg: fmt.Sprintf(format, args...)}
+	return diag.Errorf(p, format, args...)
 }
 
 func kindOf(v any) string {

@@ -175,8 +175,8 @@ func (c *converter) offsets(p string, data []byte, rg *Range) (start, end int, o
 }
 
 func (c *converter) response(gate string, src *Source, res *Result, ds []*Diagnostic, fp string) *agc.Response {
-	r := sarif.NewResponse(gate, fp)
-	ids := sarif.FindingIDs{}
+	r := agc.NewResponse(gate, fp)
+	ids := agc.FindingIDs{}
 	seen := map[string]bool{}
 	r.Coverage = agc.Coverage{Complete: true, Classes: []string{}}
 	for _, d := range ds {

@@ -7,15 +7,9 @@ import (
 	"github.com/agcgate/agc-action/diag"
 )
 
-// Error is a log that cannot be read at all. Its place names the file, the
-// JSON pointer (RFC 6901) and, where the log's bytes were read, the line
-// and column.
-type Error struct {
-	diag.Place
-	Msg string
-}
-
-func (e *Error) Error() string { return e.Place.Text(e.Msg) }
+// A log that cannot be read at all is a *diag.Error. Its place names the
+// file, the JSON pointer (RFC 6901) and, where the log's bytes were read,
+// the line and column.
 
 // A repair made while reading an imperfect log is a diag.Lint: the log was
 // still converted, and the lint says how, naming a JSON pointer into it.

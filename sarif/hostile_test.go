@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/agcgate/agc-action/diag"
 	"github.com/agcgate/agc-action/internal/testkit"
 
 	"github.com/agcgate/agc-action/sarif"
@@ -59,9 +60,9 @@ func TestHostile(t *testing.T) {
 			}
 			log, lints, err := sarif.ReadLog(bytes.NewReader(data), tt.file, sarif.ReadOptions{Root: "/work/project"})
 			if tt.wantErr != "" {
-				var se *sarif.Error
+				var se *diag.Error
 				if !errors.As(err, &se) || !strings.Contains(err.Error(), tt.wantErr) || !strings.HasPrefix(err.Error(), tt.file+":") {
-					t.Fatalf("error = %v, want a *sarif.Error naming %s and containing %q", err, tt.file, tt.wantErr)
+					t.Fatalf("error = %v, want a *diag.Error naming %s and containing %q", err, tt.file, tt.wantErr)
 				}
 				return
 			}

@@ -37,13 +37,13 @@ func (o ReadOptions) maxBytes() int64 {
 
 // ReadLog reads a SARIF 2.1.0 log leniently. It refuses input larger than
 // the limit without holding more than the limit in memory, and returns an
-// *Error for what it cannot read at all (not JSON, not an object, a version
+// *diag.Error for what it cannot read at all (not JSON, not an object, a version
 // other than 2.1.0, no runs), placed at its line and column. Everything it
 // repaired comes back as lint in file, naming a JSON pointer.
 func ReadLog(r io.Reader, file string, opts ReadOptions) (*Log, []diag.Lint, error) {
 	data, skipped, err := readLimited(r, opts.maxBytes())
 	if err != nil {
-		return nil, nil, &Error{Place: diag.Place{File: file}, Msg: err.Error()}
+		return nil, nil, &diag.Error{Place: diag.Place{File: file}, Msg: err.Error()}
 	}
 	log, lints, err := parseLog(data, skipped, file, opts)
 	for i := range lints {
@@ -147,7 +147,7 @@ func parseLog(data []byte, skipped lead, file string, opts ReadOptions) (*Log, [
 	return log, rd.lints.List(), nil
 }
 
-// failAt is an *Error where pointer p lies in data.
+// failAt is a *diag.Error where pointer p lies in data.
 func failAt(data []byte, skipped lead, file, p, format string, args ...any) error {
 	off := int64(-1)
 	if found := diag.Offsets(data, []string{p}); found[0] >= 0 {
@@ -155,7 +155,7 @@ func failAt(data []byte, skipped lead, file, p, format string, args ...any) erro
 	}
 	place := skipped.place(data, off)
 	place.File, place.Pointer = file, p
-	return &Error{Place: place, Msg: fmt.Sprintf(format, args...)}
+	return diag.Errorf(place, format, args...)
 }
 
 // parseTop walks the top level of a log with a streaming decoder, checking
@@ -170,7 +170,7 @@ func parseTop(data []byte, skipped lead, file string) (*Log, []jsontext.Value, e
 		}
 		place := skipped.place(data, off)
 		place.File, place.Pointer = file, p
-		return nil, nil, &Error{Place: place, Msg: fmt.Sprintf(format, args...)}
+		return nil, nil, diag.Errorf(place, format, args...)
 	}
 	fail := func(p, format string, args ...any) (*Log, []jsontext.Value, error) {
 		return at(p, -1, format, args...)

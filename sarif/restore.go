@@ -41,7 +41,7 @@ func restoreRun(run *Run, src *Source, opts ToAGCOptions) (*agc.Response, []diag
 	}
 	get(propUnknown, &r.Unknown)
 	gate := r.Gate.ID
-	ids := FindingIDs{}
+	ids := agc.FindingIDs{}
 	var converted diag.Lints // of the results converted rather than restored
 	for _, res := range run.Results {
 		if _, ok := res.Props[propOther]; ok {

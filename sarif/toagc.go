@@ -29,13 +29,9 @@ type ToAGCOptions struct {
 	// SubjectKind is the subject's kind; default "commit" (a SARIF log
 	// judges a checkout).
 	SubjectKind string
-	// Budget is attempt.budget; default DefaultBudget. attempt.n is 1.
+	// Budget is attempt.budget; default agc.ConvertedBudget. attempt.n is 1.
 	Budget int
 }
-
-// DefaultBudget is the attempt budget of a response made from a SARIF run.
-// It is above 1 because §10 forbids block at n == budget.
-const DefaultBudget = 3
 
 func (o ToAGCOptions) failRank() int {
 	switch o.FailLevel {
@@ -70,32 +66,6 @@ func ToAGC(log *Log, opts ToAGCOptions) ([]*agc.Response, []diag.Lint) {
 	return out, lints.List()
 }
 
-// NewResponse is the response a gate converted from another format (rdjson,
-// a unified diff) starts as: a deterministic gate's first attempt, of
-// DefaultBudget, on the commit whose fingerprint is fp, allowing.
-func NewResponse(gate, fp string) *agc.Response {
-	return &agc.Response{
-		AGC:     agc.Version,
-		Gate:    agc.Gate{ID: gate, Kind: agc.Deterministic},
-		Subject: agc.Subject{Kind: agc.SubjectCommit, Fingerprint: fp},
-		Attempt: agc.Attempt{N: 1, Budget: DefaultBudget},
-		Verdict: agc.Allow,
-	}
-}
-
-// FindingIDs makes the ids of one response's findings unique: the second
-// finding whose id is x becomes x~2, the third x~3.
-type FindingIDs map[string]int
-
-// Unique is id, numbered if it came before.
-func (ids FindingIDs) Unique(id string) string {
-	ids[id]++
-	if n := ids[id]; n > 1 {
-		return fmt.Sprintf("%s~%d", id, n)
-	}
-	return id
-}
-
 // convertRun converts one run; the lints of its findings go to lints.
 func convertRun(run *Run, src *Source, opts ToAGCOptions, lints *diag.Lints) *agc.Response {
 	gate := GateID(run.Driver.Name)
@@ -103,9 +73,9 @@ func convertRun(run *Run, src *Source, opts ToAGCOptions, lints *diag.Lints) *ag
 		AGC:     agc.Version,
 		Gate:    agc.Gate{ID: gate, Kind: agc.Deterministic, Version: run.Driver.Version},
 		Subject: agc.Subject{Kind: cmp.Or(opts.SubjectKind, agc.SubjectCommit), Fingerprint: run.Fingerprint},
-		Attempt: agc.Attempt{N: 1, Budget: orDefault(opts.Budget, DefaultBudget)},
+		Attempt: agc.Attempt{N: 1, Budget: orDefault(opts.Budget, agc.ConvertedBudget)},
 	}
-	ids := make(FindingIDs, len(run.Results))
+	ids := make(agc.FindingIDs, len(run.Results))
 	var others []xRecord
 	r.Findings = make([]agc.Finding, 0, len(run.Results)) // a Finding is large: no regrowth
 	for _, res := range run.Results {

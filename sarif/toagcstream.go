@@ -216,7 +216,7 @@ func (s *findingStream) done(ok bool, err error, file string) (string, []diag.Li
 	return s.head.Verdict, lints, true, nil
 }
 
-// streamIDs is FindingIDs for findings that are not kept: it holds a
+// streamIDs is agc.FindingIDs for findings that are not kept: it holds a
 // 128-bit hash of each id rather than the id, a fifth of the memory for a
 // million findings. Two ids with one hash (odds of about 1 in 10^27 among
 // a million) would be numbered as one.

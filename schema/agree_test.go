@@ -100,7 +100,7 @@ func TestAgreementCanFail(t *testing.T) {
 	}
 	strict := codec{
 		decode: func(f string, _ []byte, _ agc.Limits) (*agc.Response, error) {
-			return nil, &agc.Error{Place: diag.Place{File: f}, Class: agc.ClassSchema, Msg: "refused"}
+			return nil, &diag.Error{Place: diag.Place{File: f}, Class: agc.ClassSchema, Msg: "refused"}
 		},
 		encode: agc.Encode,
 	}
@@ -120,7 +120,7 @@ func TestAgreementCanFail(t *testing.T) {
 
 // decoderRejectsShape reports whether err is a schema-class decode error.
 func decoderRejectsShape(err error) bool {
-	var ae *agc.Error
+	var ae *diag.Error
 	return errors.As(err, &ae) && ae.Class == agc.ClassSchema
 }
 

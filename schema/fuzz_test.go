@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/diag"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
@@ -58,7 +59,7 @@ func FuzzValidateBytes(f *testing.F) {
 // written with a fraction or exponent (1.0, 1e0). JSON Schema counts those
 // as integers; agc.Decode does not. This is the one known disagreement.
 func integralNumber(data []byte, err error) bool {
-	var ae *agc.Error
+	var ae *diag.Error
 	if !errors.As(err, &ae) || ae.Class != agc.ClassSchema {
 		return false
 	}

@@ -11,7 +11,6 @@ import (
 
 	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/diag"
-	"github.com/agcgate/agc-action/sarif"
 	"github.com/agcgate/agc-action/textedit"
 )
 
@@ -37,10 +36,10 @@ func ToAGC(name string, files []File, opts ToAGCOptions) (*agc.Response, []diag.
 	if class == "" {
 		class = opts.Gate
 	}
-	r := sarif.NewResponse(opts.Gate, "sha256:"+hex.EncodeToString(sum[:]))
+	r := agc.NewResponse(opts.Gate, "sha256:"+hex.EncodeToString(sum[:]))
 	r.Coverage = agc.Coverage{Complete: true, Classes: []string{class}}
 	c := &converter{name: name, opts: opts, class: class}
-	ids := sarif.FindingIDs{}
+	ids := agc.FindingIDs{}
 	for _, f := range files {
 		p, data := c.resolve(f)
 		if p == "" {

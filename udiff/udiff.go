@@ -11,7 +11,6 @@ package udiff
 
 import (
 	"bytes"
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -41,14 +40,6 @@ type Line struct {
 	Op   byte
 	Text string
 }
-
-// Error is a diff that cannot be read, at its line.
-type Error struct {
-	diag.Place
-	Msg string
-}
-
-func (e *Error) Error() string { return e.Place.Text(e.Msg) }
 
 // Parse reads every file of a unified diff. Lines outside files and hunks
 // (git's headers, "Only in …") are skipped. An empty input is no change.
@@ -80,7 +71,7 @@ type parser struct {
 }
 
 func (p *parser) errorf(format string, args ...any) error {
-	return &Error{Place: diag.Place{File: p.name, Line: p.i + 1}, Msg: fmt.Sprintf(format, args...)}
+	return diag.Errorf(diag.Place{File: p.name, Line: p.i + 1}, format, args...)
 }
 
 // hunk reads the hunk whose header is line p.i, leaving p.i on its last line.

@@ -6,6 +6,7 @@ import (
 	"testing/fstest"
 
 	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/diag"
 	"github.com/agcgate/agc-action/review"
 )
 
@@ -103,7 +104,7 @@ func FuzzParse(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		files, err := Parse("in.diff", data)
 		if err != nil {
-			if _, ok := err.(*Error); !ok {
+			if _, ok := err.(*diag.Error); !ok {
 				t.Fatalf("error %T without a place", err)
 			}
 			return

@@ -78,7 +78,7 @@ var schemaAlways = false
 
 // checkDoc validates one decoded document given its chain history.
 func checkDoc(d agc.Doc, h history) []Violation {
-	var de *agc.Error
+	var de *diag.Error
 	if d.Err != nil && (!errors.As(d.Err, &de) || de.Class != agc.ClassSchema) {
 		return []Violation{fromDecodeError(d.File, d.Line, d.Err)}
 	}
@@ -124,7 +124,7 @@ func within(d agc.Doc, vs []Violation) {
 // fromDecodeError turns an error of package agc into a violation. Its
 // place is already in the whole file.
 func fromDecodeError(file string, record int, err error) Violation {
-	var de *agc.Error
+	var de *diag.Error
 	if errors.As(err, &de) {
 		v := violation(de.Class, de.Pointer, de.Msg)
 		v.Place = de.Place

@@ -336,7 +336,7 @@ func whyUndetected(name string, data []byte, max int64, detectErr error) error {
 	if !cmdenv.LooksLikeJSON(data) {
 		return detectErr
 	}
-	var de *agc.Error
+	var de *diag.Error
 	if err := agc.CheckSyntax(name, data, agc.Limits{MaxBytes: max}); errors.As(err, &de) && de.Class != agc.ClassDuplicateKey {
 		return err
 	}
