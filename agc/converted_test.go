@@ -27,3 +27,25 @@ func TestFindingIDsUnique(t *testing.T) {
 		}
 	}
 }
+
+// TestFindingIDsNeverRepeat: an id that already looks numbered (a source
+// that names a finding x~2) is checked against the numbers handed out, so
+// one response never holds two findings with one id (§7).
+func TestFindingIDsNeverRepeat(t *testing.T) {
+	for _, in := range [][]string{
+		{"x", "x", "x~2"},
+		{"x~2", "x", "x"},
+		{"x", "x~2", "x", "x", "x~3", "x~2"},
+		{"a", "a~2", "a~2", "a", "a", "a~2~2"},
+	} {
+		ids := FindingIDs{}
+		seen := map[string]bool{}
+		for _, id := range in {
+			u := ids.Unique(id)
+			if seen[u] {
+				t.Errorf("%q: id %q handed out twice", in, u)
+			}
+			seen[u] = true
+		}
+	}
+}

@@ -3,10 +3,8 @@ package sarif
 import (
 	"bufio"
 	"bytes"
-	"crypto/sha256"
 	"errors"
 	"io"
-	"strconv"
 
 	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/diag"
@@ -69,7 +67,7 @@ type findingStream struct {
 	head    *agc.Response // the response without its findings
 	run     *Run
 	bw      *bufio.Writer
-	ids     streamIDs
+	ids     agc.FindingIDs
 	others  []xRecord
 	classes []agc.Finding // one per class, in order of first appearance
 	seen    map[string]bool
@@ -86,7 +84,7 @@ func (s *findingStream) start(w io.Writer, run *Run) bool {
 	s.run, s.head = run, convertRun(run, s.src, s.topts, nil) // its findings are streamed: add
 
 	s.bw = bufio.NewWriterSize(w, 64<<10)
-	s.ids, s.seen = streamIDs{}, map[string]bool{}
+	s.ids, s.seen = agc.FindingIDs{}, map[string]bool{}
 	return true
 }
 
@@ -214,23 +212,6 @@ func (s *findingStream) done(ok bool, err error, file string) (string, []diag.Li
 		lints[i].File = file
 	}
 	return s.head.Verdict, lints, true, nil
-}
-
-// streamIDs is agc.FindingIDs for findings that are not kept: it holds a
-// 128-bit hash of each id rather than the id, a fifth of the memory for a
-// million findings. Two ids with one hash (odds of about 1 in 10^27 among
-// a million) would be numbered as one.
-type streamIDs map[[16]byte]int32
-
-// Unique is id, numbered if it came before.
-func (ids streamIDs) Unique(id string) string {
-	sum := sha256.Sum256([]byte(id))
-	k := [16]byte(sum[:16])
-	ids[k]++
-	if n := ids[k]; n > 1 {
-		return id + "~" + strconv.Itoa(int(n))
-	}
-	return id
 }
 
 // makesFinding is whether a result becomes a finding (convertRun): it
