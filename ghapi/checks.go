@@ -35,7 +35,7 @@ type CheckInput struct {
 	ExternalID string
 	// Conclusion and Title, when set, are the run's instead of the
 	// verdict's: a validator run that fails because another job's run on
-	// the commit does (validatorCheckRun).
+	// the commit does (deliverValidator).
 	Conclusion, Title string
 	// SARIF is where the run's SARIF file is, which the check run names
 	// for the findings it has no room to list.

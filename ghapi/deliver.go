@@ -38,7 +38,7 @@ type DeliverOptions struct {
 	// its patch, a file past the 3,000 GitHub lists); nil: none.
 	Diffs DiffSource
 	// AppID is the app whose agc/agc-validate runs on the commit are read,
-	// so that parallel jobs agree (validatorCheckRun); 0 is
+	// so that parallel jobs agree (deliverValidator); 0 is
 	// carry.ActionsAppID. ValidatorJob is this job's carry.ValidatorJob id.
 	AppID        int64
 	ValidatorJob string
@@ -170,33 +170,25 @@ func (c *Client) deliver(ctx context.Context, gates []agc.Doc, opt DeliverOption
 
 func (c *Client) deliverChecks(ctx context.Context, g agc.Doc, p *review.ReviewPlan, opt DeliverOptions, rep *Report) error {
 	r := g.Response
-	failing := false
+	if !opt.Check && !opt.Status {
+		return nil
+	}
+	in := CheckInput{HeadSHA: opt.HeadSHA, Response: r, Raw: g.Raw, Head: opt.Placement.Head, DetailsURL: opt.DetailsURL, Plan: p, Note: opt.Notes[r.Gate.ID], Links: opt.Placement.Links, SARIF: opt.SARIF}
+	if b, ok := opt.Bindings[r.Gate.ID]; ok {
+		in.Binding = &b
+	}
+	if r.Gate.ID == validate.GateID {
+		return c.deliverValidator(ctx, in, opt, rep)
+	}
 	if opt.Check {
-		in := CheckInput{HeadSHA: opt.HeadSHA, Response: r, Raw: g.Raw, Head: opt.Placement.Head, DetailsURL: opt.DetailsURL, Plan: p, Note: opt.Notes[r.Gate.ID], Links: opt.Placement.Links, SARIF: opt.SARIF}
-		if b, ok := opt.Bindings[r.Gate.ID]; ok {
-			in.Binding = &b
-		}
-		var err error
-		if r.Gate.ID == validate.GateID {
-			failing, err = c.validatorCheckRun(ctx, in, opt)
-		} else {
-			_, err = c.CheckRun(ctx, in)
-		}
-		if err != nil {
+		if _, err := c.CheckRun(ctx, in); err != nil {
 			rep.NotDelivered = append(rep.NotDelivered, "the check run "+review.CheckName(r.Gate.ID))
 			return fmt.Errorf("gate %s: %w", r.Gate.ID, err)
 		}
 		rep.Checks++
 	}
 	if opt.Status {
-		var err error
-		if failing {
-			// the check run fails because another job's does: so does the status
-			err = c.status(ctx, opt.HeadSHA, review.CheckName(r.Gate.ID), "failure", failingTitle, opt.DetailsURL)
-		} else {
-			err = c.Status(ctx, opt.HeadSHA, r, opt.DetailsURL)
-		}
-		if err != nil {
+		if err := c.Status(ctx, opt.HeadSHA, r, opt.DetailsURL); err != nil {
 			rep.NotDelivered = append(rep.NotDelivered, "the status "+review.CheckName(r.Gate.ID))
 			return fmt.Errorf("gate %s: %w", r.Gate.ID, err)
 		}

@@ -61,3 +61,79 @@ func TestValidatorRunAgreement(t *testing.T) {
 		}
 	})
 }
+
+// TestValidatorFailsClosed: the second read and the status are where a
+// passing job could still hide another job's failure from a branch rule
+// (issue 24, item 9; found by a second read of the change).
+func TestValidatorFailsClosed(t *testing.T) {
+	ctx := context.Background()
+	resp := func(vs ...validate.Violation) agc.Doc {
+		return agc.Doc{Response: validate.AsResponse([]validate.Input{{File: "out.json"}}, vs, validate.GateOptions{})}
+	}
+	bad := resp(validate.Violation{Place: diag.Place{File: "out.json"}, Rule: "V1.schema", Section: "§5", Severity: validate.SeverityError, Message: "not JSON"})
+	lists := func(r *http.Request) bool {
+		return r.Method == http.MethodGet && strings.Contains(r.URL.Path, "/check-runs") && r.URL.Query().Get("check_name") == "agc/agc-validate"
+	}
+	newestStatus := func(t *testing.T, srv *ghtest.Server) string {
+		t.Helper()
+		state := ""
+		srv.Snapshot(func(_ map[string]*ghtest.PullRequest, _ []*ghtest.CheckRun, sts []*ghtest.Status, _ []*ghtest.SARIFUpload) {
+			if len(sts) > 0 {
+				state = sts[len(sts)-1].State
+			}
+		})
+		return state
+	}
+	t.Run("the second read fails after the other job failed", func(t *testing.T) {
+		srv := ghtest.New(t, ghtest.Options{})
+		a := newClient(t, srv, ghtest.TokenActions, &fakeSleep{})
+		b := newClient(t, srv, ghtest.TokenActions, &fakeSleep{})
+		opt := func(job string) DeliverOptions {
+			return DeliverOptions{HeadSHA: headSHA, Check: true, Status: true, ValidatorJob: job}
+		}
+		srv.Between(lists, func() {
+			if _, err := a.Deliver(ctx, []agc.Doc{bad}, opt(carry.ValidatorJob("w", "a", nil))); err != nil {
+				t.Error(err)
+			}
+			faults := make([]ghtest.Fault, 10)
+			for i := range faults {
+				faults[i] = ghtest.ServerError(502)
+			}
+			srv.Inject("checks/list-for-ref", faults...)
+		})
+		_, err := b.Deliver(ctx, []agc.Doc{resp()}, opt(carry.ValidatorJob("w", "b", nil)))
+		if err == nil {
+			t.Error("a second read that failed is no error")
+		}
+		if run := srv.RequiredCheck(testRepo, headSHA, "agc/agc-validate", carry.ActionsAppID); run.Conclusion != "failure" {
+			t.Errorf("the newest agc/agc-validate is %s %q, want failure", run.Conclusion, run.Title)
+		}
+		if s := newestStatus(t, srv); s != "failure" {
+			t.Errorf("the newest agc/agc-validate status is %s, want failure", s)
+		}
+	})
+	t.Run("the other job posts between the read and the status", func(t *testing.T) {
+		srv := ghtest.New(t, ghtest.Options{})
+		a := newClient(t, srv, ghtest.TokenActions, &fakeSleep{})
+		b := newClient(t, srv, ghtest.TokenActions, &fakeSleep{})
+		opt := func(job string) DeliverOptions {
+			return DeliverOptions{HeadSHA: headSHA, Check: true, Status: true, ValidatorJob: job}
+		}
+		srv.Between(lists, func() { // B's first read passes; A runs during B's second
+			srv.Between(lists, func() {
+				if _, err := a.Deliver(ctx, []agc.Doc{bad}, opt(carry.ValidatorJob("w", "a", nil))); err != nil {
+					t.Error(err)
+				}
+			})
+		})
+		if _, err := b.Deliver(ctx, []agc.Doc{resp()}, opt(carry.ValidatorJob("w", "b", nil))); err != nil {
+			t.Fatal(err)
+		}
+		if run := srv.RequiredCheck(testRepo, headSHA, "agc/agc-validate", carry.ActionsAppID); run.Conclusion != "failure" {
+			t.Errorf("the newest agc/agc-validate is %s, want failure", run.Conclusion)
+		}
+		if s := newestStatus(t, srv); s != "failure" {
+			t.Errorf("the newest agc/agc-validate status is %s, want failure", s)
+		}
+	})
+}
