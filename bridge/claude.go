@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/diag"
 	"github.com/agcgate/agc-action/render"
 	"github.com/go-json-experiment/json"
 	"github.com/go-json-experiment/json/jsontext"
@@ -194,7 +195,7 @@ func sameJSON(a, b jsontext.Value) bool {
 func repairedSummary(r *agc.Response) string {
 	var lines []string
 	for _, f := range r.Blocking() {
-		lines = append(lines, fmt.Sprintf("AGC repaired: %s — %s", f.ID, f.What))
+		lines = append(lines, fmt.Sprintf("AGC repaired: %s — %s", diag.OneLine(f.ID), diag.OneLine(f.What)))
 	}
 	return strings.Join(lines, "\n")
 }

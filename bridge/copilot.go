@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/diag"
 	"github.com/go-json-experiment/json"
 	"github.com/go-json-experiment/json/jsontext"
 )
@@ -136,7 +137,7 @@ func CopilotPostToolUseAnswer(r *agc.Response, _ HookOptions) ([]byte, error) {
 		if err != nil {
 			return nil, err
 		}
-		out.ModifiedResult = withheld(fmt.Sprintf("gate %s answered %s", r.Gate.ID, r.Verdict), text)
+		out.ModifiedResult = withheld(diag.OneLine(fmt.Sprintf("gate %s answered %s", r.Gate.ID, r.Verdict)), text)
 	}
 	return marshalLine(out)
 }

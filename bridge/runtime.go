@@ -81,6 +81,12 @@ func ParseEvent(runtime, name string) (Phase, error) {
 // §12 rendering; escalate asks, or denies with the decide remedy where
 // the runtime cannot ask.
 func HookAnswer(runtime string, p Phase, r *agc.Response, opts HookOptions) ([]byte, error) {
+	// The gate id is shown to the model and the person in agc-sarif's own
+	// words ("gate ID answered block"): one that could break a line could
+	// pass for them.
+	if err := agc.CheckGateID(r.Gate.ID); err != nil {
+		return nil, fmt.Errorf("the gate's answer names a gate id agc-sarif does not show: %w", err)
+	}
 	switch {
 	case runtime == RuntimeClaude && p == Pre:
 		return ClaudePreToolUse(r, ClaudeOptions{Ask: opts.Ask})
@@ -177,7 +183,9 @@ func hookContext(r *agc.Response) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	js, err := json.Marshal(r, json.Deterministic(true))
+	// EscapeForJS: U+2028 and U+2029, which some readers take for line
+	// breaks, are written escaped, so the JSON stays on its one line.
+	js, err := json.Marshal(r, json.Deterministic(true), jsontext.EscapeForJS(true))
 	if err != nil {
 		return "", fmt.Errorf("encode the AGC response: %w", err)
 	}

@@ -46,8 +46,9 @@ func isPlain(s string) bool {
 }
 
 // IsHidden reports whether r is a character that is not shown as itself:
-// C0 controls but \n and \t, DEL, C1 controls, and the bidirectional marks,
-// embeddings, overrides and isolates.
+// C0 controls but \n and \t, DEL, C1 controls, the bidirectional marks,
+// embeddings, overrides and isolates, and the line and paragraph
+// separators.
 func IsHidden(r rune) bool {
 	switch {
 	case r < 0x20:
@@ -57,6 +58,8 @@ func IsHidden(r rune) bool {
 	case r == 0x061c, r == 0x200e, r == 0x200f:
 		return true
 	case r >= 0x202a && r <= 0x202e, r >= 0x2066 && r <= 0x2069:
+		return true
+	case r == 0x2028, r == 0x2029: // line and paragraph separators: a line break to some readers
 		return true
 	}
 	return false
