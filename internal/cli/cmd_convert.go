@@ -16,6 +16,7 @@ import (
 
 	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/diag"
+	"github.com/agcgate/agc-action/fingerprint"
 	"github.com/agcgate/agc-action/formats"
 	"github.com/agcgate/agc-action/internal/cmdenv"
 	"github.com/agcgate/agc-action/sarif"
@@ -119,6 +120,10 @@ func parseConvert(e *Env, reg *formats.Registry, args []string) (convertOptions,
 	if len(files) == 0 {
 		fmt.Fprintln(e.Stderr, "agc-sarif convert: expected at least one FILE (- for standard input)")
 		fs.Usage()
+		return convertOptions{}, ExitUsage, false
+	}
+	if _, err := fingerprint.ParseScope(scope); err != nil {
+		_ = printLine(e.Stderr, fmt.Sprintf("agc-sarif convert: --scope: %v", err))
 		return convertOptions{}, ExitUsage, false
 	}
 	if *gate != "" {

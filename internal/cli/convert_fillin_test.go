@@ -75,3 +75,14 @@ func TestConvertKeepsWhatTheInputStates(t *testing.T) {
 		t.Errorf("the input's own version and scope were replaced: %+v", r)
 	}
 }
+
+// TestConvertRefusesABadScope: --scope takes only what fingerprint and
+// carry can use, so convert never writes a scope nothing else accepts.
+func TestConvertRefusesABadScope(t *testing.T) {
+	for _, pat := range []string{"/abs/**", "[", "../up/**"} {
+		code, out, stderr := run(t, gofmtDiff, "convert", "--from", "diff", "--gate", "gofmt", "--source-root", t.TempDir(), "--scope", pat, "-")
+		if code != ExitUsage || out != "" || !strings.Contains(stderr, "--scope") {
+			t.Errorf("--scope %q: exit %d, stdout %q, stderr %q", pat, code, out, stderr)
+		}
+	}
+}
