@@ -112,27 +112,32 @@ func (c *Cursor) At(off int64) Place {
 	return Place{Line: c.line, Column: int(off-c.start) + 1, Offset: off}
 }
 
-// ScanCounter counts, while its By runs, the bytes a package's functions
-// read of their inputs, so that a test can tell linear work from
-// quadratic without a clock. It is for tests: what other goroutines read
-// meanwhile is counted too.
+// ScanCounter counts the bytes of their inputs that the functions it is
+// passed to read, so that a test can tell linear work from quadratic
+// without a clock: a test passes one to the call it measures (an
+// option), and reads Bytes after. A nil *ScanCounter counts nothing.
 type ScanCounter struct {
-	on    atomic.Bool
 	bytes atomic.Int64
 }
 
-// Add counts n bytes read, while By runs.
+// Add counts n bytes read.
 func (c *ScanCounter) Add(n int) {
-	if c.on.Load() {
+	if c != nil {
 		c.bytes.Add(int64(n))
 	}
+}
+
+// Bytes is how many bytes were counted.
+func (c *ScanCounter) Bytes() int64 {
+	if c == nil {
+		return 0
+	}
+	return c.bytes.Load()
 }
 
 // By runs f and returns how many bytes were counted meanwhile.
 func (c *ScanCounter) By(f func()) int64 {
 	c.bytes.Store(0)
-	c.on.Store(true)
-	defer c.on.Store(false)
 	f()
 	return c.bytes.Load()
 }

@@ -88,7 +88,7 @@ func TestLineIndexIsLineOffset(t *testing.T) {
 				t.Errorf("%q line %d: %d, %v; LineOffset %d, %v", s, n, got, ok, want, wok)
 			}
 			if wok {
-				if got, want := idx.end([]byte(s), n), lineEndNoEOL([]byte(s), want); got != want {
+				if got, want := idx.end([]byte(s), n), lineEndNoEOL([]byte(s), want, nil); got != want {
 					t.Errorf("%q line %d ends at %d; lineEndNoEOL %d", s, n, got, want)
 				}
 			}
@@ -112,7 +112,9 @@ func TestSuggestionsMadeInOnePass(t *testing.T) {
 	})
 	fsys := fstest.MapFS{"big.go": {Data: []byte(src)}}
 	var rs []*agc.Response
-	read := textedit.ScannedBy(func() { rs, _ = ToAGC(res, ToAGCOptions{FS: fsys, Input: log}) })
+	var scans diag.ScanCounter
+	rs, _ = ToAGC(res, ToAGCOptions{FS: fsys, Input: log, findScans: &scans})
+	read := scans.Bytes()
 	if limit := 8*int64(len(src)) + int64(len(log)); read > limit {
 		t.Errorf("%d diagnostics read %d bytes of a %d-byte source (%.0f times)", n, read, len(src), float64(read)/float64(len(src)))
 	}
@@ -175,7 +177,9 @@ func TestRangesOnOneLongLine(t *testing.T) {
 	}
 	fsys := fstest.MapFS{"min.js": {Data: []byte(src)}}
 	var rs []*agc.Response
-	read := lineScans.By(func() { rs, _ = ToAGC(res, ToAGCOptions{FS: fsys, Input: log}) })
+	var scans diag.ScanCounter
+	rs, _ = ToAGC(res, ToAGCOptions{FS: fsys, Input: log, lineScans: &scans})
+	read := scans.Bytes()
 	if read > 2*int64(len(src)) {
 		t.Errorf("%d ranges on one %d-byte line read %d bytes of it (%.0f times)", n, len(src), read, float64(read)/float64(len(src)))
 	}
