@@ -55,7 +55,9 @@ func TestRangesFoundInOnePass(t *testing.T) {
 	})
 	fsys := fstest.MapFS{"big.go": {Data: []byte(src)}}
 	var rs []*agc.Response
-	read := diag.ScannedBy(func() { rs, _ = ToAGC(res, ToAGCOptions{FS: fsys, Input: log}) })
+	var scans diag.ScanCounter
+	rs, _ = ToAGC(res, ToAGCOptions{FS: fsys, Input: log, lineScans: &scans})
+	read := scans.Bytes()
 	if read > 2*int64(len(src)) {
 		t.Errorf("%d diagnostics read %d bytes of a %d-byte source (%.0f times)", n, read, len(src), float64(read)/float64(len(src)))
 	}

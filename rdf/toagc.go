@@ -44,8 +44,9 @@ type ToAGCOptions struct {
 	Input       []byte
 
 	// lineScans and findScans, if not nil, count the bytes of source
-	// files read to find where lines end and to make suggestions' find
-	// texts unique (textedit.Index), for the tests that these stay linear.
+	// files read to find where lines start and end and to make
+	// suggestions' find texts unique (textedit.Index), for the tests that
+	// these stay linear.
 	lineScans, findScans *diag.ScanCounter
 }
 
@@ -490,9 +491,9 @@ func Offsets(data []byte, rg *Range) (start, end int, ok bool) {
 }
 
 // offsets is Offsets, counting in scans the bytes read to find where lines
-// end.
+// start and end.
 func offsets(data []byte, rg *Range, scans *diag.ScanCounter) (start, end int, ok bool) {
-	lineStart := func(n int) (int, bool) { return diag.LineOffset(data, n) }
+	lineStart := func(n int) (int, bool) { return scans.LineOffset(data, n) }
 	lineEnd := func(n int) int {
 		s, _ := lineStart(n)
 		return lineEndNoEOL(data, s, scans)

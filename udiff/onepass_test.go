@@ -51,11 +51,9 @@ func TestHunksMadeInOnePass(t *testing.T) {
 	fsys := fstest.MapFS{"big.txt": {Data: []byte(file)}}
 	var r *agc.Response
 	var lints []diag.Lint
-	var finds diag.ScanCounter
-	placed := diag.ScannedBy(func() {
-		r, lints = ToAGC("many.diff", files, ToAGCOptions{FS: fsys, Gate: "fmt", Input: []byte(diff), findScans: &finds})
-	})
-	edits := finds.Bytes()
+	var lines, finds diag.ScanCounter
+	r, lints = ToAGC("many.diff", files, ToAGCOptions{FS: fsys, Gate: "fmt", Input: []byte(diff), lineScans: &lines, findScans: &finds})
+	placed, edits := lines.Bytes(), finds.Bytes()
 	if placed > 2*int64(len(file)) {
 		t.Errorf("%d hunks: placing read %d bytes of a %d-byte file (%.0f times)", len(files[0].Hunks), placed, len(file), float64(placed)/float64(len(file)))
 	}

@@ -27,10 +27,10 @@ type ToAGCOptions struct {
 	// Input is the diff, whose hash is the subject's fingerprint.
 	Input []byte
 
-	// findScans, if not nil, counts the bytes of files read to make the
-	// hunks' find texts unique (textedit.Index), for the test that this
-	// stays linear.
-	findScans *diag.ScanCounter
+	// lineScans and findScans, if not nil, count the bytes of files read
+	// to find where the hunks' lines start and to make their find texts
+	// unique (textedit.Index), for the test that these stay linear.
+	lineScans, findScans *diag.ScanCounter
 }
 
 // ToAGC makes one response of the files' hunks, one finding per hunk. The
@@ -50,7 +50,7 @@ func ToAGC(name string, files []File, opts ToAGCOptions) (*agc.Response, []diag.
 		if p == "" {
 			continue // a deleted file
 		}
-		t := newText(data, f.Hunks, c.opts.findScans)
+		t := newText(data, f.Hunks, c.opts.lineScans, c.opts.findScans)
 		for i := range f.Hunks {
 			fd := c.finding(p, t, i, &f.Hunks[i])
 			fd.ID = ids.Unique(fd.ID)
@@ -87,7 +87,7 @@ type text struct {
 	starts []int
 }
 
-func newText(data []byte, hunks []Hunk, findScans *diag.ScanCounter) *text {
+func newText(data []byte, hunks []Hunk, lineScans, findScans *diag.ScanCounter) *text {
 	if data == nil {
 		return &text{}
 	}
@@ -96,7 +96,7 @@ func newText(data []byte, hunks []Hunk, findScans *diag.ScanCounter) *text {
 		lead, _ := context(&hunks[i])
 		lines = append(lines, oldLine(&hunks[i]), firstLine(&hunks[i], lead)+1)
 	}
-	return &text{data: data, index: textedit.NewIndex(data, findScans), starts: diag.LineOffsets(data, lines)}
+	return &text{data: data, index: textedit.NewIndex(data, findScans), starts: lineScans.LineOffsets(data, lines)}
 }
 
 // oldLine is the line of the file where the hunk's old lines start: after

@@ -67,7 +67,7 @@ func Inputs(inputs []Input, opts Options) []Violation {
 			vs = append(vs, postableIn(d)...)
 		}
 	}
-	locate(inputs, vs)
+	locate(inputs, vs, opts.Limits.Scans)
 	sortViolations(vs)
 	return vs
 }
@@ -138,8 +138,9 @@ func fromDecodeError(file string, record int, err error) Violation {
 
 // locate gives each violation that has no line yet the line, column and
 // offset of its pointer in its input's bytes: one walk per file, or per
-// record of a JSON Lines file.
-func locate(inputs []Input, vs []Violation) {
+// record of a JSON Lines file. scans counts the bytes it reads
+// (Options.Limits.Scans).
+func locate(inputs []Input, vs []Violation, scans *diag.ScanCounter) {
 	data := map[string][]byte{}
 	for _, in := range inputs {
 		if _, ok := data[in.File]; !ok {
@@ -164,7 +165,7 @@ func locate(inputs []Input, vs []Violation) {
 		if !ok {
 			continue
 		}
-		agc.LocateInRecords(src, byRecord)
+		agc.LocateInRecords(src, byRecord, scans)
 	}
 }
 
