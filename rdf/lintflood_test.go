@@ -196,15 +196,14 @@ func TestRangesOnOneLongLine(t *testing.T) {
 // remedies of a log hold at most textedit.MaxEditText of text; the rest are
 // linted, not made.
 func TestEditTextBounded(t *testing.T) {
-	defer func(m int) { textedit.MaxEditText = m }(textedit.MaxEditText)
-	textedit.MaxEditText = 1 << 20
+	const limit = 1 << 20
 	const lines, n = 2000, 200 // a 14 kB source, each diagnostic replacing all of it
 	src, log, res := manySuggestions(t, lines, n, func(i int) string {
 		return fmt.Sprintf(`{"message":"m%d","location":{"path":"big.go","range":{"start":{"line":1}}},`+
 			`"suggestions":[{"range":{"start":{"line":1,"column":1},"end":{"line":%d,"column":1}},"text":"y%d"}]}`, i, lines+1, i)
 	})
 	fsys := fstest.MapFS{"big.go": {Data: []byte(src)}}
-	rs, lints := ToAGC(res, ToAGCOptions{FS: fsys, Input: log})
+	rs, lints := ToAGC(res, ToAGCOptions{FS: fsys, Input: log, maxEditText: limit})
 	if len(rs) != 1 || len(rs[0].Findings) != n {
 		t.Fatalf("%d responses", len(rs))
 	}
@@ -217,8 +216,8 @@ func TestEditTextBounded(t *testing.T) {
 			patches++
 		}
 	}
-	if text > textedit.MaxEditText || patches == 0 || patches == n {
-		t.Errorf("%d patch remedies holding %d bytes of text, want some, within %d", patches, text, textedit.MaxEditText)
+	if text > limit || patches == 0 || patches == n {
+		t.Errorf("%d patch remedies holding %d bytes of text, want some, within %d", patches, text, limit)
 	}
 	if !slices.ContainsFunc(lints, func(l diag.Lint) bool { return strings.Contains(l.Message, "would hold more than") }) {
 		t.Errorf("no lint says the rest are not patch remedies")

@@ -48,6 +48,9 @@ type ToAGCOptions struct {
 	// suggestions' find texts unique (textedit.Index), for the tests that
 	// these stay linear.
 	lineScans, findScans *diag.ScanCounter
+	// maxEditText, if not 0, lowers the bound of the patch remedies' text
+	// (textedit.MaxEditText), for the test of the bound.
+	maxEditText int
 }
 
 var levelRank = map[string]int{"none": 99, "note": 1, "warning": 2, "error": 3, "": 3}
@@ -66,7 +69,7 @@ func sevRank(s Severity) int {
 // The lint name the diagnostics whose suggestions could not become a
 // patch remedy; their pointers are the diagnostics'.
 func ToAGC(res *Result, opts ToAGCOptions) ([]*agc.Response, []diag.Lint) {
-	c := &converter{opts: opts, files: map[string][]byte{}}
+	c := &converter{opts: opts, files: map[string][]byte{}, edits: textedit.Budget{Max: opts.maxEditText}}
 	fp := opts.Fingerprint
 	if fp == "" {
 		sum := sha256.Sum256(opts.Input)
@@ -364,7 +367,7 @@ func (c *converter) edit(p string, d *Diagnostic) (agc.Edit, bool) {
 		size += len(sp.text)
 	}
 	if !c.edits.Take(size) {
-		c.lint(d, "the patch remedies of this log would hold more than %d bytes of text; these suggestions are not a patch remedy", textedit.MaxEditText)
+		c.lint(d, "the patch remedies of this log would hold more than %d bytes of text; these suggestions are not a patch remedy", c.edits.Limit())
 		return agc.Edit{}, false
 	}
 	var text strings.Builder
@@ -393,7 +396,7 @@ func (c *converter) edit(p string, d *Diagnostic) (agc.Edit, bool) {
 		return e, false
 	}
 	if !c.edits.Take(len(e.Find) + len(e.Replace) - size) { // the context widening added
-		c.lint(d, "the patch remedies of this log would hold more than %d bytes of text; these suggestions are not a patch remedy", textedit.MaxEditText)
+		c.lint(d, "the patch remedies of this log would hold more than %d bytes of text; these suggestions are not a patch remedy", c.edits.Limit())
 		return agc.Edit{}, false
 	}
 	return e, true

@@ -157,16 +157,27 @@ func lineEnd(data []byte, i int) int {
 // from one input hold: the most agc-sarif reads of a response
 // (agc.DefaultMaxBytes). A range or a region names its bytes by
 // coordinates, and a hunk's context is widened, so a small input could
-// otherwise name gigabytes. A variable, so that a test can lower it.
-var MaxEditText = agc.DefaultMaxBytes
+// otherwise name gigabytes.
+const MaxEditText = agc.DefaultMaxBytes
 
-// Budget is what is left of MaxEditText for the edits of one input.
-type Budget struct{ used int }
+// Budget is what is left of its bound for the edits of one input.
+type Budget struct {
+	Max  int // the bound; 0: MaxEditText (tests lower it)
+	used int
+}
+
+// Limit is the bound: Max, or MaxEditText.
+func (b *Budget) Limit() int {
+	if b.Max > 0 {
+		return b.Max
+	}
+	return MaxEditText
+}
 
 // Take reports whether n more bytes of edit text fit, and counts them
 // when they do.
 func (b *Budget) Take(n int) bool {
-	if n < 0 || b.used+n > MaxEditText {
+	if n < 0 || b.used+n > b.Limit() {
 		return false
 	}
 	b.used += n

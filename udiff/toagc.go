@@ -31,6 +31,9 @@ type ToAGCOptions struct {
 	// to find where the hunks' lines start and to make their find texts
 	// unique (textedit.Index), for the test that these stay linear.
 	lineScans, findScans *diag.ScanCounter
+	// maxEditText, if not 0, lowers the bound of the patch remedies' text
+	// (textedit.MaxEditText), for the test of the bound.
+	maxEditText int
 }
 
 // ToAGC makes one response of the files' hunks, one finding per hunk. The
@@ -43,7 +46,7 @@ func ToAGC(name string, files []File, opts ToAGCOptions) (*agc.Response, []diag.
 	}
 	r := agc.NewResponse(opts.Gate, "sha256:"+hex.EncodeToString(sum[:]))
 	r.Coverage = agc.Coverage{Complete: true, Classes: []string{class}}
-	c := &converter{name: name, opts: opts, class: class}
+	c := &converter{name: name, opts: opts, class: class, edits: textedit.Budget{Max: opts.maxEditText}}
 	ids := agc.FindingIDs{}
 	for _, f := range files {
 		p, data := c.resolve(f)
@@ -217,7 +220,7 @@ func (c *converter) remedy(p string, t *text, i int, h *Hunk, old, repl, lead, t
 		return delegate
 	}
 	if !c.edits.Take(len(e.Find) + len(e.Replace)) {
-		c.lint(h.Line, "the patch remedies of this diff would hold more than %d bytes of text: no patch remedy", textedit.MaxEditText)
+		c.lint(h.Line, "the patch remedies of this diff would hold more than %d bytes of text: no patch remedy", c.edits.Limit())
 		return delegate
 	}
 	return agc.Remedy{Kind: agc.RemedyPatch, Edits: []agc.Edit{e}}

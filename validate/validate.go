@@ -26,6 +26,10 @@ type Options struct {
 	// ContractOnly checks the contract alone: not what agc-action refuses
 	// to post of an answer the contract allows (Postable).
 	ContractOnly bool
+
+	// schemaAlways turns the fast path off (checkDoc), for the tests that
+	// hold the two paths equal.
+	schemaAlways bool
 }
 
 // Bytes validates the response or responses in one file against the
@@ -52,14 +56,14 @@ func Inputs(inputs []Input, opts Options) []Violation {
 		docs = append(docs, ds...)
 	}
 	if opts.Chain {
-		vs = append(vs, checkChain(docs)...)
+		vs = append(vs, checkChain(docs, opts.schemaAlways)...)
 	} else {
 		for _, d := range docs {
 			h := history{}
 			if d.Response != nil && d.Response.Attempt.N == 1 {
 				h = firstRound
 			}
-			vs = append(vs, checkDoc(d, h)...)
+			vs = append(vs, checkDoc(d, h, opts.schemaAlways)...)
 		}
 	}
 	if !opts.ContractOnly {
@@ -72,12 +76,10 @@ func Inputs(inputs []Input, opts Options) []Violation {
 	return vs
 }
 
-// schemaAlways turns the fast path off, for the tests that hold the two
-// paths equal.
-var schemaAlways = false
-
-// checkDoc validates one decoded document given its chain history.
-func checkDoc(d agc.Doc, h history) []Violation {
+// checkDoc validates one decoded document given its chain history;
+// schemaAlways runs the schema validator even where the fast path would
+// not (Options.schemaAlways).
+func checkDoc(d agc.Doc, h history, schemaAlways bool) []Violation {
 	var de *diag.Error
 	if d.Err != nil && (!errors.As(d.Err, &de) || de.Class != agc.ClassSchema) {
 		return []Violation{fromDecodeError(d.File, d.Line, d.Err)}
