@@ -33,6 +33,10 @@ const (
 type Limits struct {
 	MaxBytes int64
 	MaxDepth int
+	// Scans, if not nil, counts the bytes of the input read to place the
+	// errors of its documents (diag.ScanCounter), for the tests that this
+	// stays linear.
+	Scans *diag.ScanCounter
 }
 
 func (l Limits) maxBytes() int64 {

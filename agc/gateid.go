@@ -82,7 +82,7 @@ func (d Doc) PlaceIn(data []byte, ptr string) diag.Place {
 // pointer into that record, gets the line, column and offset of the value
 // it names, counted in the whole of data.
 func LocateInRecord(data []byte, n int, places ...*diag.Place) {
-	LocateInRecords(data, map[int][]*diag.Place{n: places})
+	LocateInRecords(data, map[int][]*diag.Place{n: places}, nil)
 }
 
 // LocateInRecords is LocateInRecord for the places of many records
@@ -90,9 +90,10 @@ func LocateInRecord(data []byte, n int, places ...*diag.Place) {
 // for each: a file of many records, each with a violation, would
 // otherwise be read from its start for every one. Record 0 is the whole
 // of data (a document that is not JSON Lines): its places are placed as
-// diag.Locate places them.
-func LocateInRecords(data []byte, byRecord map[int][]*diag.Place) {
-	diag.Locate(data, byRecord[0]...)
+// diag.Locate places them. scans counts the bytes it reads (nil: not
+// counted).
+func LocateInRecords(data []byte, byRecord map[int][]*diag.Place, scans *diag.ScanCounter) {
+	scans.Locate(data, byRecord[0]...)
 	var lines []int
 	for n, places := range byRecord {
 		if n == 0 {
@@ -107,7 +108,7 @@ func LocateInRecords(data []byte, byRecord map[int][]*diag.Place) {
 	}
 	var todo []*diag.Place
 	var offs []int64
-	for i, start := range diag.LineOffsets(data, lines) {
+	for i, start := range scans.LineOffsets(data, lines) {
 		line := recordAt(data, start)
 		var here []*diag.Place
 		for _, p := range byRecord[lines[i]] {
@@ -115,7 +116,7 @@ func LocateInRecords(data []byte, byRecord map[int][]*diag.Place) {
 				here = append(here, p)
 			}
 		}
-		diag.Locate(line, here...)
+		scans.Locate(line, here...)
 		for _, p := range here {
 			if p.HasOffset() {
 				todo = append(todo, p)
@@ -123,7 +124,7 @@ func LocateInRecords(data []byte, byRecord map[int][]*diag.Place) {
 			}
 		}
 	}
-	for i, at := range diag.AtAll(data, offs) {
+	for i, at := range scans.AtAll(data, offs) {
 		todo[i].Line, todo[i].Column, todo[i].Offset = at.Line, at.Column, at.Offset
 	}
 }

@@ -61,7 +61,7 @@ func decodeArray(file string, data []byte, lim Limits) ([]Doc, error) {
 		return nil, syntaxError(file, data, dec, err)
 	}
 	var docs []Doc
-	cur := diag.NewCursor(data)
+	cur := lim.Scans.NewCursor(data)
 	for i := 0; dec.PeekKind() != ']'; i++ {
 		v, err := dec.ReadValue()
 		if err != nil {
@@ -96,7 +96,7 @@ func isJSONLines(data []byte) bool {
 
 func decodeLines(file string, data []byte, lim Limits) ([]Doc, error) {
 	var docs []Doc
-	cur := diag.NewCursor(data)
+	cur := lim.Scans.NewCursor(data)
 	off := 0
 	for n, line := range bytes.SplitAfter(data, []byte("\n")) {
 		start := off

@@ -45,13 +45,16 @@ type Place struct {
 //
 // At reads src from its start to off: to place many offsets of one
 // source, AtAll reads it once for all of them.
-func At(src []byte, off int64) Place {
+func At(src []byte, off int64) Place { return (*ScanCounter)(nil).At(src, off) }
+
+// At is At(src, off), counting the bytes it reads in c.
+func (c *ScanCounter) At(src []byte, off int64) Place {
 	if off < 0 {
 		return Place{}
 	}
 	off = min(off, int64(len(src)))
 	before := src[:off]
-	scanned(len(before))
+	c.Add(len(before))
 	start := int64(bytes.LastIndexByte(before, '\n') + 1)
 	return Place{
 		Line:   bytes.Count(before, []byte("\n")) + 1,
@@ -65,7 +68,10 @@ func At(src []byte, off int64) Place {
 // counted once, so placing k offsets in n bytes costs O(n + k log k), not
 // O(k·n). A log whose every result draws a lint has as many offsets as
 // results.
-func AtAll(src []byte, offs []int64) []Place {
+func AtAll(src []byte, offs []int64) []Place { return (*ScanCounter)(nil).AtAll(src, offs) }
+
+// AtAll is AtAll(src, offs), counting the bytes it reads in c.
+func (c *ScanCounter) AtAll(src []byte, offs []int64) []Place {
 	out := make([]Place, len(offs))
 	order := make([]int, 0, len(offs))
 	for i, off := range offs {
@@ -74,9 +80,9 @@ func AtAll(src []byte, offs []int64) []Place {
 		}
 	}
 	slices.SortFunc(order, func(a, b int) int { return cmp.Compare(offs[a], offs[b]) })
-	c := NewCursor(src)
+	cur := c.NewCursor(src)
 	for _, i := range order {
-		out[i] = c.At(offs[i])
+		out[i] = cur.At(offs[i])
 	}
 	return out
 }
@@ -84,13 +90,20 @@ func AtAll(src []byte, offs []int64) []Place {
 // Cursor places offsets of one source that come in increasing order, as
 // a reader meets its errors, reading each byte of the source once.
 type Cursor struct {
+	scans      *ScanCounter
 	src        []byte
 	pos, start int64 // src[:pos] is read; the line there starts at start
 	line       int
 }
 
 // NewCursor is a Cursor at the start of src.
-func NewCursor(src []byte) *Cursor { return &Cursor{src: src, line: 1} }
+func NewCursor(src []byte) *Cursor { return (*ScanCounter)(nil).NewCursor(src) }
+
+// NewCursor is NewCursor(src), the cursor counting the bytes it reads in
+// c.
+func (c *ScanCounter) NewCursor(src []byte) *Cursor {
+	return &Cursor{scans: c, src: src, line: 1}
+}
 
 // At is At(src, off). An offset before the one placed last is placed by
 // At itself, reading from the start.
@@ -100,10 +113,10 @@ func (c *Cursor) At(off int64) Place {
 	}
 	off = min(off, int64(len(c.src)))
 	if off < c.pos {
-		return At(c.src, off)
+		return c.scans.At(c.src, off)
 	}
 	seg := c.src[c.pos:off]
-	scanned(len(seg))
+	c.scans.Add(len(seg))
 	if n := bytes.Count(seg, []byte("\n")); n > 0 {
 		c.line += n
 		c.start = c.pos + int64(bytes.LastIndexByte(seg, '\n')) + 1
@@ -112,61 +125,58 @@ func (c *Cursor) At(off int64) Place {
 	return Place{Line: c.line, Column: int(off-c.start) + 1, Offset: off}
 }
 
-// ScanCounter counts, while its By runs, the bytes a package's functions
-// read of their inputs, so that a test can tell linear work from
-// quadratic without a clock. It is for tests: what other goroutines read
-// meanwhile is counted too.
+// ScanCounter counts the bytes of their inputs that the functions it is
+// passed to read, so that a test can tell linear work from quadratic
+// without a clock: a test passes one to the call it measures (an
+// option), and reads Bytes after. Its methods are the placing functions
+// of this package, counting; a nil *ScanCounter counts nothing, and the
+// functions are its methods on nil.
 type ScanCounter struct {
-	on    atomic.Bool
 	bytes atomic.Int64
 }
 
-// Add counts n bytes read, while By runs.
+// Add counts n bytes read.
 func (c *ScanCounter) Add(n int) {
-	if c.on.Load() {
+	if c != nil {
 		c.bytes.Add(int64(n))
 	}
 }
 
-// By runs f and returns how many bytes were counted meanwhile.
-func (c *ScanCounter) By(f func()) int64 {
-	c.bytes.Store(0)
-	c.on.Store(true)
-	defer c.on.Store(false)
-	f()
+// Bytes is how many bytes were counted.
+func (c *ScanCounter) Bytes() int64 {
+	if c == nil {
+		return 0
+	}
 	return c.bytes.Load()
 }
-
-// scans counts the bytes of a source At, AtAll, a Cursor, LineOffset,
-// LineOffsets and Offsets read.
-var scans ScanCounter
-
-func scanned(n int) { scans.Add(n) }
-
-// ScannedBy runs f and returns how many bytes of sources the placing
-// functions of this package read meanwhile (ScanCounter).
-func ScannedBy(f func()) int64 { return scans.By(f) }
 
 // LineOffset is the offset of the first byte of line n (1-based) of data,
 // the inverse of At for column 1; line count+1 (after a final line break)
 // is len(data). ok is false past that.
-func LineOffset(data []byte, n int) (int, bool) {
+func LineOffset(data []byte, n int) (int, bool) { return (*ScanCounter)(nil).LineOffset(data, n) }
+
+// LineOffset is LineOffset(data, n), counting the bytes it reads in c.
+func (c *ScanCounter) LineOffset(data []byte, n int) (int, bool) {
 	off := 0
 	for k := 1; k < n; k++ {
 		i := bytes.IndexByte(data[off:], '\n')
 		if i < 0 {
-			scanned(len(data) - off)
+			c.Add(len(data) - off)
 			return 0, false
 		}
 		off += i + 1
 	}
-	scanned(off)
+	c.Add(off)
 	return off, true
 }
 
 // LineOffsets is LineOffset of each of lines, reading data once: the
 // offset of the first byte of each line, or -1 where LineOffset is not ok.
-func LineOffsets(data []byte, lines []int) []int {
+func LineOffsets(data []byte, lines []int) []int { return (*ScanCounter)(nil).LineOffsets(data, lines) }
+
+// LineOffsets is LineOffsets(data, lines), counting the bytes it reads in
+// c.
+func (c *ScanCounter) LineOffsets(data []byte, lines []int) []int {
 	out := make([]int, len(lines))
 	order := make([]int, len(lines))
 	for i := range order {
@@ -178,11 +188,11 @@ func LineOffsets(data []byte, lines []int) []int {
 		for off >= 0 && line < lines[i] {
 			j := bytes.IndexByte(data[off:], '\n')
 			if j < 0 {
-				scanned(len(data) - off)
+				c.Add(len(data) - off)
 				off = -1
 				break
 			}
-			scanned(j + 1)
+			c.Add(j + 1)
 			off += j + 1
 			line++
 		}

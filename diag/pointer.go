@@ -14,7 +14,10 @@ import (
 // in). src is read once for all of them, leniently: duplicate member names
 // (the first counts) and invalid UTF-8 are accepted, and a syntax error
 // ends the walk with the places found so far.
-func Locate(src []byte, places ...*Place) {
+func Locate(src []byte, places ...*Place) { (*ScanCounter)(nil).Locate(src, places...) }
+
+// Locate is Locate(src, places...), counting the bytes it reads in c.
+func (c *ScanCounter) Locate(src []byte, places ...*Place) {
 	var todo []*Place
 	var ptrs []string
 	for _, p := range places {
@@ -26,8 +29,8 @@ func Locate(src []byte, places ...*Place) {
 	if len(todo) == 0 {
 		return
 	}
-	offs := Offsets(src, ptrs)
-	for i, at := range AtAll(src, offs) {
+	offs := c.Offsets(src, ptrs)
+	for i, at := range c.AtAll(src, offs) {
 		if offs[i] >= 0 {
 			todo[i].Line, todo[i].Column, todo[i].Offset = at.Line, at.Column, at.Offset
 		}
@@ -37,7 +40,12 @@ func Locate(src []byte, places ...*Place) {
 // Offsets returns, for each pointer, the byte offset in src of the value
 // it names, or of its nearest enclosing value that exists, or -1.
 func Offsets(src []byte, pointers []string) []int64 {
-	scanned(len(src)) // the walk below reads src once
+	return (*ScanCounter)(nil).Offsets(src, pointers)
+}
+
+// Offsets is Offsets(src, pointers), counting the bytes it reads in c.
+func (c *ScanCounter) Offsets(src []byte, pointers []string) []int64 {
+	c.Add(len(src)) // the walk below reads src once
 	root := &node{off: -1}
 	paths := make([][]*node, len(pointers))
 	for i, p := range pointers {
@@ -146,6 +154,12 @@ func valueStart(src []byte, off int64) int64 {
 // a non-empty file becomes each lint's File. A summary lint (Lints) is
 // left without a line.
 func LocateLints(file string, src []byte, lints []Lint) {
+	(*ScanCounter)(nil).LocateLints(file, src, lints)
+}
+
+// LocateLints is LocateLints(file, src, lints), counting the bytes it
+// reads in c.
+func (c *ScanCounter) LocateLints(file string, src []byte, lints []Lint) {
 	places := make([]*Place, 0, len(lints))
 	for i := range lints {
 		if file != "" {
@@ -155,5 +169,5 @@ func LocateLints(file string, src []byte, lints []Lint) {
 			places = append(places, &lints[i].Place)
 		}
 	}
-	Locate(src, places...)
+	c.Locate(src, places...)
 }

@@ -13,13 +13,12 @@ import (
 // line's lints are placed in one walk.
 func TestReadLinesPlacesALineOnce(t *testing.T) {
 	line := `{"message":"m","suggestions":[` + strings.Repeat("1,", 20000) + `1]}`
-	var lints []diag.Lint
-	read := diag.ScannedBy(func() {
-		var err error
-		if _, lints, err = ReadLines("many.rdjsonl", []byte(line+"\n")); err != nil {
-			t.Fatal(err)
-		}
-	})
+	var scans diag.ScanCounter
+	_, lints, err := readLines("many.rdjsonl", []byte(line+"\n"), &scans)
+	if err != nil {
+		t.Fatal(err)
+	}
+	read := scans.Bytes()
 	if len(lints) < 100 {
 		t.Fatalf("%d lints, want the line to draw many", len(lints))
 	}

@@ -55,7 +55,9 @@ func TestRangesFoundInOnePass(t *testing.T) {
 	})
 	fsys := fstest.MapFS{"big.go": {Data: []byte(src)}}
 	var rs []*agc.Response
-	read := diag.ScannedBy(func() { rs, _ = ToAGC(res, ToAGCOptions{FS: fsys, Input: log}) })
+	var scans diag.ScanCounter
+	rs, _ = ToAGC(res, ToAGCOptions{FS: fsys, Input: log, lineScans: &scans})
+	read := scans.Bytes()
 	if read > 2*int64(len(src)) {
 		t.Errorf("%d diagnostics read %d bytes of a %d-byte source (%.0f times)", n, read, len(src), float64(read)/float64(len(src)))
 	}
@@ -88,7 +90,7 @@ func TestLineIndexIsLineOffset(t *testing.T) {
 				t.Errorf("%q line %d: %d, %v; LineOffset %d, %v", s, n, got, ok, want, wok)
 			}
 			if wok {
-				if got, want := idx.end([]byte(s), n), lineEndNoEOL([]byte(s), want); got != want {
+				if got, want := idx.end([]byte(s), n), lineEndNoEOL([]byte(s), want, nil); got != want {
 					t.Errorf("%q line %d ends at %d; lineEndNoEOL %d", s, n, got, want)
 				}
 			}
@@ -112,7 +114,9 @@ func TestSuggestionsMadeInOnePass(t *testing.T) {
 	})
 	fsys := fstest.MapFS{"big.go": {Data: []byte(src)}}
 	var rs []*agc.Response
-	read := textedit.ScannedBy(func() { rs, _ = ToAGC(res, ToAGCOptions{FS: fsys, Input: log}) })
+	var scans diag.ScanCounter
+	rs, _ = ToAGC(res, ToAGCOptions{FS: fsys, Input: log, findScans: &scans})
+	read := scans.Bytes()
 	if limit := 8*int64(len(src)) + int64(len(log)); read > limit {
 		t.Errorf("%d diagnostics read %d bytes of a %d-byte source (%.0f times)", n, read, len(src), float64(read)/float64(len(src)))
 	}
@@ -175,7 +179,9 @@ func TestRangesOnOneLongLine(t *testing.T) {
 	}
 	fsys := fstest.MapFS{"min.js": {Data: []byte(src)}}
 	var rs []*agc.Response
-	read := lineScans.By(func() { rs, _ = ToAGC(res, ToAGCOptions{FS: fsys, Input: log}) })
+	var scans diag.ScanCounter
+	rs, _ = ToAGC(res, ToAGCOptions{FS: fsys, Input: log, lineScans: &scans})
+	read := scans.Bytes()
 	if read > 2*int64(len(src)) {
 		t.Errorf("%d ranges on one %d-byte line read %d bytes of it (%.0f times)", n, len(src), read, float64(read)/float64(len(src)))
 	}
@@ -190,15 +196,14 @@ func TestRangesOnOneLongLine(t *testing.T) {
 // remedies of a log hold at most textedit.MaxEditText of text; the rest are
 // linted, not made.
 func TestEditTextBounded(t *testing.T) {
-	defer func(m int) { textedit.MaxEditText = m }(textedit.MaxEditText)
-	textedit.MaxEditText = 1 << 20
+	const limit = 1 << 20
 	const lines, n = 2000, 200 // a 14 kB source, each diagnostic replacing all of it
 	src, log, res := manySuggestions(t, lines, n, func(i int) string {
 		return fmt.Sprintf(`{"message":"m%d","location":{"path":"big.go","range":{"start":{"line":1}}},`+
 			`"suggestions":[{"range":{"start":{"line":1,"column":1},"end":{"line":%d,"column":1}},"text":"y%d"}]}`, i, lines+1, i)
 	})
 	fsys := fstest.MapFS{"big.go": {Data: []byte(src)}}
-	rs, lints := ToAGC(res, ToAGCOptions{FS: fsys, Input: log})
+	rs, lints := ToAGC(res, ToAGCOptions{FS: fsys, Input: log, maxEditText: limit})
 	if len(rs) != 1 || len(rs[0].Findings) != n {
 		t.Fatalf("%d responses", len(rs))
 	}
@@ -211,8 +216,8 @@ func TestEditTextBounded(t *testing.T) {
 			patches++
 		}
 	}
-	if text > textedit.MaxEditText || patches == 0 || patches == n {
-		t.Errorf("%d patch remedies holding %d bytes of text, want some, within %d", patches, text, textedit.MaxEditText)
+	if text > limit || patches == 0 || patches == n {
+		t.Errorf("%d patch remedies holding %d bytes of text, want some, within %d", patches, text, limit)
 	}
 	if !slices.ContainsFunc(lints, func(l diag.Lint) bool { return strings.Contains(l.Message, "would hold more than") }) {
 		t.Errorf("no lint says the rest are not patch remedies")

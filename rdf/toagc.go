@@ -42,6 +42,15 @@ type ToAGCOptions struct {
 	// Fingerprint is the subject's fingerprint; "" hashes Input.
 	Fingerprint string
 	Input       []byte
+
+	// lineScans and findScans, if not nil, count the bytes of source
+	// files read to find where lines start and end and to make
+	// suggestions' find texts unique (textedit.Index), for the tests that
+	// these stay linear.
+	lineScans, findScans *diag.ScanCounter
+	// maxEditText, if not 0, lowers the bound of the patch remedies' text
+	// (textedit.MaxEditText), for the test of the bound.
+	maxEditText int
 }
 
 var levelRank = map[string]int{"none": 99, "note": 1, "warning": 2, "error": 3, "": 3}
@@ -60,7 +69,7 @@ func sevRank(s Severity) int {
 // The lint name the diagnostics whose suggestions could not become a
 // patch remedy; their pointers are the diagnostics'.
 func ToAGC(res *Result, opts ToAGCOptions) ([]*agc.Response, []diag.Lint) {
-	c := &converter{opts: opts, files: map[string][]byte{}}
+	c := &converter{opts: opts, files: map[string][]byte{}, edits: textedit.Budget{Max: opts.maxEditText}}
 	fp := opts.Fingerprint
 	if fp == "" {
 		sum := sha256.Sum256(opts.Input)
@@ -161,10 +170,11 @@ func (idx lineIndex) end(data []byte, n int) int {
 // offsets is Offsets in file p, its bytes data.
 func (c *converter) offsets(p string, data []byte, rg *Range) (start, end int, ok bool) {
 	if len(data) > math.MaxInt32 {
-		return Offsets(data, rg)
+		return offsets(data, rg, c.opts.lineScans)
 	}
 	idx, ok := c.lines[p]
 	if !ok {
+		c.opts.lineScans.Add(len(data))
 		idx = newLineIndex(data)
 		if c.lines == nil {
 			c.lines = map[string]lineIndex{}
@@ -357,7 +367,7 @@ func (c *converter) edit(p string, d *Diagnostic) (agc.Edit, bool) {
 		size += len(sp.text)
 	}
 	if !c.edits.Take(size) {
-		c.lint(d, "the patch remedies of this log would hold more than %d bytes of text; these suggestions are not a patch remedy", textedit.MaxEditText)
+		c.lint(d, "the patch remedies of this log would hold more than %d bytes of text; these suggestions are not a patch remedy", c.edits.Limit())
 		return agc.Edit{}, false
 	}
 	var text strings.Builder
@@ -374,7 +384,7 @@ func (c *converter) edit(p string, d *Diagnostic) (agc.Edit, bool) {
 	}
 	x, ok := c.finds[p]
 	if !ok {
-		x = textedit.NewIndex(data)
+		x = textedit.NewIndex(data, c.opts.findScans)
 		if c.finds == nil {
 			c.finds = map[string]*textedit.Index{}
 		}
@@ -386,7 +396,7 @@ func (c *converter) edit(p string, d *Diagnostic) (agc.Edit, bool) {
 		return e, false
 	}
 	if !c.edits.Take(len(e.Find) + len(e.Replace) - size) { // the context widening added
-		c.lint(d, "the patch remedies of this log would hold more than %d bytes of text; these suggestions are not a patch remedy", textedit.MaxEditText)
+		c.lint(d, "the patch remedies of this log would hold more than %d bytes of text; these suggestions are not a patch remedy", c.edits.Limit())
 		return agc.Edit{}, false
 	}
 	return e, true
@@ -480,10 +490,16 @@ func member(d *Diagnostic, src *Source) agc.Unknown {
 // a line's last character (before its line break), and line count+1,
 // column 1 is the end of the file. ok is false for a range outside data.
 func Offsets(data []byte, rg *Range) (start, end int, ok bool) {
-	lineStart := func(n int) (int, bool) { return diag.LineOffset(data, n) }
+	return offsets(data, rg, nil)
+}
+
+// offsets is Offsets, counting in scans the bytes read to find where lines
+// start and end.
+func offsets(data []byte, rg *Range, scans *diag.ScanCounter) (start, end int, ok bool) {
+	lineStart := func(n int) (int, bool) { return scans.LineOffset(data, n) }
 	lineEnd := func(n int) int {
 		s, _ := lineStart(n)
-		return lineEndNoEOL(data, s)
+		return lineEndNoEOL(data, s, scans)
 	}
 	return offsetsIn(lineStart, lineEnd, data, rg)
 }
@@ -533,18 +549,16 @@ func offset(lineStart func(n int) (int, bool), lineEnd func(n int) int, data []b
 	return off, true
 }
 
-// lineScans counts the bytes lineEndNoEOL reads, for tests.
-var lineScans diag.ScanCounter
-
 // lineEndNoEOL is the offset of the line break (LF, or the CR of CRLF)
-// ending the line holding offset i, or len(data).
-func lineEndNoEOL(data []byte, i int) int {
+// ending the line holding offset i, or len(data); scans counts the bytes
+// it reads.
+func lineEndNoEOL(data []byte, i int, scans *diag.ScanCounter) int {
 	j := bytes.IndexByte(data[i:], '\n')
 	if j < 0 {
-		lineScans.Add(len(data) - i)
+		scans.Add(len(data) - i)
 		return len(data)
 	}
-	lineScans.Add(j + 1)
+	scans.Add(j + 1)
 	j += i
 	if j > i && data[j-1] == '\r' {
 		j--

@@ -9,6 +9,7 @@ import (
 	"sort"
 
 	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/diag"
 	"github.com/agcgate/agc-action/textedit"
 )
 
@@ -17,6 +18,11 @@ type WriteOptions struct {
 	// FS is the source root, to turn patch remedies into suggestions with
 	// ranges; nil: no suggestions for findings not read from rdjson.
 	FS fs.FS
+
+	// findScans, if not nil, counts the bytes of source files read to
+	// find the findings' edits (textedit.Index), for the test that this
+	// stays linear.
+	findScans *diag.ScanCounter
 }
 
 // FromAGC makes one DiagnosticResult of the responses: a finding read from
@@ -28,7 +34,7 @@ func FromAGC(rs []*agc.Response, opts WriteOptions) *Result {
 	if len(rs) == 1 {
 		out.Source = &Source{Name: rs[0].Gate.ID}
 	}
-	srcs := &sources{fsys: opts.FS, files: map[string]*source{}}
+	srcs := &sources{fsys: opts.FS, files: map[string]*source{}, scans: opts.findScans}
 	for _, r := range rs {
 		for i := range r.Findings {
 			f := &r.Findings[i]
@@ -98,6 +104,7 @@ func restored(f *agc.Finding) json.RawMessage {
 type sources struct {
 	fsys  fs.FS
 	files map[string]*source // nil: not readable
+	scans *diag.ScanCounter  // WriteOptions.findScans
 }
 
 // source is a file's bytes, where its lines start (found when a find is
@@ -114,7 +121,7 @@ func (ss *sources) file(p string) *source {
 	}
 	var s *source
 	if data, err := fs.ReadFile(ss.fsys, p); err == nil {
-		s = &source{data: data, finds: textedit.NewIndex(data)}
+		s = &source{data: data, finds: textedit.NewIndex(data, ss.scans)}
 	}
 	ss.files[p] = s
 	return s

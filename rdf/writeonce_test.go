@@ -9,7 +9,7 @@ import (
 	"testing/fstest"
 
 	"github.com/agcgate/agc-action/agc"
-	"github.com/agcgate/agc-action/textedit"
+	"github.com/agcgate/agc-action/diag"
 )
 
 // countingFS counts the bytes of the files read through it.
@@ -46,7 +46,9 @@ func TestSuggestionsWrittenInOnePass(t *testing.T) {
 	}
 	fsys := &countingFS{FS: fstest.MapFS{"big.go": {Data: []byte(src)}}}
 	var res *Result
-	scanned := textedit.ScannedBy(func() { res = FromAGC([]*agc.Response{r}, WriteOptions{FS: fsys}) })
+	var scans diag.ScanCounter
+	res = FromAGC([]*agc.Response{r}, WriteOptions{FS: fsys, findScans: &scans})
+	scanned := scans.Bytes()
 	if read := fsys.read.Load(); read > int64(len(src)) {
 		t.Errorf("%d findings read %d bytes of a %d-byte file (%.0f times)", n, read, len(src), float64(read)/float64(len(src)))
 	}

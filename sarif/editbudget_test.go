@@ -4,8 +4,6 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
-
-	"github.com/agcgate/agc-action/textedit"
 )
 
 // TestFixTextBounded is the attack of results whose fixes each delete a
@@ -14,10 +12,10 @@ import (
 // file (second read). The region text of one log is bounded by
 // textedit.MaxEditText; past it a fix is not a patch.
 func TestFixTextBounded(t *testing.T) {
-	defer func(m int) { textedit.MaxEditText = m }(textedit.MaxEditText)
-	textedit.MaxEditText = 1 << 20
+	const limit = 1 << 20
 	src := strings.Repeat("line of the source file\n", 4000) // 96 kB
 	s := NewSource(fstest.MapFS{"big.go": {Data: []byte(src)}})
+	s.texts.Max = limit
 	fix := Fix{Changes: []Change{{Path: "big.go", Relative: true,
 		Replacements: []Replacement{{Deleted: Region{StartLine: 1, EndLine: 4000}, Inserted: "x"}}}}}
 	text, made := 0, 0
@@ -29,8 +27,8 @@ func TestFixTextBounded(t *testing.T) {
 			}
 		}
 	}
-	if text > textedit.MaxEditText || made == 0 || made == 100 {
-		t.Errorf("%d of 100 fixes made, holding %d bytes of text; want some, within %d", made, text, textedit.MaxEditText)
+	if text > limit || made == 0 || made == 100 {
+		t.Errorf("%d of 100 fixes made, holding %d bytes of text; want some, within %d", made, text, limit)
 	}
 }
 

@@ -11,7 +11,6 @@ import (
 
 	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/diag"
-	"github.com/agcgate/agc-action/textedit"
 	"github.com/go-json-experiment/json/jsontext"
 )
 
@@ -292,7 +291,7 @@ func fixEdits(fix Fix, src *Source) ([]agc.Edit, string) {
 			case !ok && !src.Exists(c.Path):
 				return nil, fmt.Sprintf("the text it replaces at %s is unknown: the file is not under the source root (--source-root) and the region has no snippet", at)
 			case !ok:
-				return nil, fmt.Sprintf("the text it replaces at %s is unknown: the region is not in the file, or this log's fixes passed %d bytes of text, and the region has no snippet", at, textedit.MaxEditText)
+				return nil, fmt.Sprintf("the text it replaces at %s is unknown: the region is not in the file, or this log's fixes passed %d bytes of text, and the region has no snippet", at, src.texts.Limit())
 			case find == "":
 				return nil, fmt.Sprintf("it inserts at %s without replacing text, and a patch edit replaces a text it finds", at)
 			}

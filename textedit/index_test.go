@@ -51,7 +51,7 @@ func uniqueRef(path string, data []byte, start, end int, text string) (agc.Edit,
 // answer with the old functions'.
 func checkIndex(t *testing.T, data []byte, finds [][]byte, ranges [][2]int) {
 	t.Helper()
-	x := NewIndex(data)
+	x := NewIndex(data, nil)
 	for _, f := range finds {
 		want := len(f) > 0 && onceRef(data, f) // the old Once panics on an empty find in an empty file
 		at, got := x.Find(f)
@@ -59,7 +59,7 @@ func checkIndex(t *testing.T, data []byte, finds [][]byte, ranges [][2]int) {
 			t.Fatalf("%q in %q: Find %d, %v; want %v at %d", f, data, at, got, want, bytes.Index(data, f))
 		}
 	}
-	y := NewIndex(data)
+	y := NewIndex(data, nil)
 	for _, r := range ranges {
 		we, wok := uniqueRef("p", data, r[0], r[1], "T")
 		ge, gok := y.Unique("p", r[0], r[1], "T")
@@ -137,7 +137,7 @@ func FuzzIndex(f *testing.F) {
 func TestUniqueContextBounded(t *testing.T) {
 	line := strings.Repeat("x = f(1); ", 100000) // 1 MB, "f(1)" everywhere
 	data := []byte(line + "\n")
-	x := NewIndex(data)
+	x := NewIndex(data, nil)
 	for i := range 20 {
 		start := 10*i*997 + 4
 		if e, ok := x.Unique("min.js", start, start+4, "g(1)"); ok {

@@ -36,14 +36,14 @@ const maxContext = 8 << 10
 // Unique may read the whole of data many times: to make edits of many
 // ranges of one file, use an Index of it.
 func Unique(path string, data []byte, start, end int, text string) (agc.Edit, bool) {
-	return NewIndex(data).Unique(path, start, end, text)
+	return NewIndex(data, nil).Unique(path, start, end, text)
 }
 
 // Once reports whether find occurs exactly once in data, counting
 // overlapping occurrences, as review.ResolveEdit does. An empty find does
 // not occur once.
 func Once(data, find []byte) bool {
-	_, ok := NewIndex(data).Find(find)
+	_, ok := NewIndex(data, nil).Find(find)
 	return ok
 }
 
@@ -61,13 +61,20 @@ const scansBeforeIndex = 4
 // starts a suffix of the file that has find as its prefix, and the
 // suffix array holds every suffix.
 type Index struct {
+	// scans, if not nil, counts the bytes Find reads: the whole file for
+	// a find answered by reading it, the whole file to index it, and the
+	// find itself for one the index answers.
+	scans *diag.ScanCounter
 	data  []byte
 	finds int
 	sa    *suffixarray.Index
 }
 
-// NewIndex is an Index of data; it reads nothing yet.
-func NewIndex(data []byte) *Index { return &Index{data: data} }
+// NewIndex is an Index of data, counting what it reads in scans (nil:
+// not counted); it reads nothing yet.
+func NewIndex(data []byte, scans *diag.ScanCounter) *Index {
+	return &Index{scans: scans, data: data}
+}
 
 // Find returns the offset of find's only occurrence in the file; ok is
 // false when find is empty or occurs no times or more than once.
@@ -77,17 +84,17 @@ func (x *Index) Find(find []byte) (int, bool) {
 	}
 	x.finds++
 	if x.sa == nil && x.finds > scansBeforeIndex {
-		scanned(len(x.data))
+		x.scans.Add(len(x.data))
 		x.sa = suffixarray.New(x.data)
 	}
 	if x.sa != nil {
-		scanned(len(find))
+		x.scans.Add(len(find))
 		if at := x.sa.Lookup(find, 2); len(at) == 1 {
 			return at[0], true
 		}
 		return 0, false
 	}
-	scanned(len(x.data))
+	x.scans.Add(len(x.data))
 	i := bytes.Index(x.data, find)
 	if i < 0 || bytes.Contains(x.data[i+1:], find) {
 		return 0, false
@@ -132,18 +139,6 @@ func (x *Index) Unique(path string, start, end int, text string) (agc.Edit, bool
 	return agc.Edit{}, false
 }
 
-// scans counts the bytes Find reads: the whole file for a find answered
-// by reading it, the whole file to index it, and the find itself for one
-// the index answers.
-var scans diag.ScanCounter
-
-func scanned(n int) { scans.Add(n) }
-
-// ScannedBy runs f and returns how many bytes of files Once, Unique and
-// an Index read meanwhile, as diag.ScannedBy does for placing
-// (diag.ScanCounter).
-func ScannedBy(f func()) int64 { return scans.By(f) }
-
 // lineStart is the offset of the first byte of the line holding offset i.
 func lineStart(data []byte, i int) int {
 	return bytes.LastIndexByte(data[:i], '\n') + 1
@@ -162,16 +157,27 @@ func lineEnd(data []byte, i int) int {
 // from one input hold: the most agc-sarif reads of a response
 // (agc.DefaultMaxBytes). A range or a region names its bytes by
 // coordinates, and a hunk's context is widened, so a small input could
-// otherwise name gigabytes. A variable, so that a test can lower it.
-var MaxEditText = agc.DefaultMaxBytes
+// otherwise name gigabytes.
+const MaxEditText = agc.DefaultMaxBytes
 
-// Budget is what is left of MaxEditText for the edits of one input.
-type Budget struct{ used int }
+// Budget is what is left of its bound for the edits of one input.
+type Budget struct {
+	Max  int // the bound; 0: MaxEditText (tests lower it)
+	used int
+}
+
+// Limit is the bound: Max, or MaxEditText.
+func (b *Budget) Limit() int {
+	if b.Max > 0 {
+		return b.Max
+	}
+	return MaxEditText
+}
 
 // Take reports whether n more bytes of edit text fit, and counts them
 // when they do.
 func (b *Budget) Take(n int) bool {
-	if n < 0 || b.used+n > MaxEditText {
+	if n < 0 || b.used+n > b.Limit() {
 		return false
 	}
 	b.used += n

@@ -8,7 +8,6 @@ import (
 
 	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/diag"
-	"github.com/agcgate/agc-action/textedit"
 )
 
 // manyHunks is a file of n lines, each once ("v00001"), and a diff of
@@ -51,12 +50,9 @@ func TestHunksMadeInOnePass(t *testing.T) {
 	fsys := fstest.MapFS{"big.txt": {Data: []byte(file)}}
 	var r *agc.Response
 	var lints []diag.Lint
-	var edits int64
-	placed := diag.ScannedBy(func() {
-		edits = textedit.ScannedBy(func() {
-			r, lints = ToAGC("many.diff", files, ToAGCOptions{FS: fsys, Gate: "fmt", Input: []byte(diff)})
-		})
-	})
+	var lines, finds diag.ScanCounter
+	r, lints = ToAGC("many.diff", files, ToAGCOptions{FS: fsys, Gate: "fmt", Input: []byte(diff), lineScans: &lines, findScans: &finds})
+	placed, edits := lines.Bytes(), finds.Bytes()
 	if placed > 2*int64(len(file)) {
 		t.Errorf("%d hunks: placing read %d bytes of a %d-byte file (%.0f times)", len(files[0].Hunks), placed, len(file), float64(placed)/float64(len(file)))
 	}
@@ -82,14 +78,13 @@ func TestHunksMadeInOnePass(t *testing.T) {
 // the diff holds (second read: 2,000 hunks of 14 bytes made 12.8 MB).
 // Past the bound a hunk's remedy is a delegate, with a lint.
 func TestHunkTextBounded(t *testing.T) {
-	defer func(m int) { textedit.MaxEditText = m }(textedit.MaxEditText)
-	textedit.MaxEditText = 2 << 10
+	const limit = 2 << 10
 	file, diff := manyHunks(2000)
 	files, err := Parse("many.diff", []byte(diff))
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, lints := ToAGC("many.diff", files, ToAGCOptions{FS: fstest.MapFS{"big.txt": {Data: []byte(file)}}, Gate: "fmt", Input: []byte(diff)})
+	r, lints := ToAGC("many.diff", files, ToAGCOptions{FS: fstest.MapFS{"big.txt": {Data: []byte(file)}}, Gate: "fmt", Input: []byte(diff), maxEditText: limit})
 	text, patches := 0, 0
 	for _, f := range r.Findings {
 		if f.Remedy.Kind == agc.RemedyPatch {
@@ -99,8 +94,8 @@ func TestHunkTextBounded(t *testing.T) {
 			text += len(e.Find) + len(e.Replace)
 		}
 	}
-	if text > textedit.MaxEditText || patches == 0 || patches == len(r.Findings) {
-		t.Errorf("%d of %d hunks patches, holding %d bytes of text; want some, within %d", patches, len(r.Findings), text, textedit.MaxEditText)
+	if text > limit || patches == 0 || patches == len(r.Findings) {
+		t.Errorf("%d of %d hunks patches, holding %d bytes of text; want some, within %d", patches, len(r.Findings), text, limit)
 	}
 	if !strings.Contains(fmt.Sprint(lints), "would hold more than") {
 		t.Errorf("no lint says a hunk's remedy is not a patch for the bound")

@@ -26,6 +26,14 @@ type ToAGCOptions struct {
 	Advisory bool
 	// Input is the diff, whose hash is the subject's fingerprint.
 	Input []byte
+
+	// lineScans and findScans, if not nil, count the bytes of files read
+	// to find where the hunks' lines start and to make their find texts
+	// unique (textedit.Index), for the test that these stay linear.
+	lineScans, findScans *diag.ScanCounter
+	// maxEditText, if not 0, lowers the bound of the patch remedies' text
+	// (textedit.MaxEditText), for the test of the bound.
+	maxEditText int
 }
 
 // ToAGC makes one response of the files' hunks, one finding per hunk. The
@@ -38,14 +46,14 @@ func ToAGC(name string, files []File, opts ToAGCOptions) (*agc.Response, []diag.
 	}
 	r := agc.NewResponse(opts.Gate, "sha256:"+hex.EncodeToString(sum[:]))
 	r.Coverage = agc.Coverage{Complete: true, Classes: []string{class}}
-	c := &converter{name: name, opts: opts, class: class}
+	c := &converter{name: name, opts: opts, class: class, edits: textedit.Budget{Max: opts.maxEditText}}
 	ids := agc.FindingIDs{}
 	for _, f := range files {
 		p, data := c.resolve(f)
 		if p == "" {
 			continue // a deleted file
 		}
-		t := newText(data, f.Hunks)
+		t := newText(data, f.Hunks, c.opts.lineScans, c.opts.findScans)
 		for i := range f.Hunks {
 			fd := c.finding(p, t, i, &f.Hunks[i])
 			fd.ID = ids.Unique(fd.ID)
@@ -82,7 +90,7 @@ type text struct {
 	starts []int
 }
 
-func newText(data []byte, hunks []Hunk) *text {
+func newText(data []byte, hunks []Hunk, lineScans, findScans *diag.ScanCounter) *text {
 	if data == nil {
 		return &text{}
 	}
@@ -91,7 +99,7 @@ func newText(data []byte, hunks []Hunk) *text {
 		lead, _ := context(&hunks[i])
 		lines = append(lines, oldLine(&hunks[i]), firstLine(&hunks[i], lead)+1)
 	}
-	return &text{data: data, index: textedit.NewIndex(data), starts: diag.LineOffsets(data, lines)}
+	return &text{data: data, index: textedit.NewIndex(data, findScans), starts: lineScans.LineOffsets(data, lines)}
 }
 
 // oldLine is the line of the file where the hunk's old lines start: after
@@ -212,7 +220,7 @@ func (c *converter) remedy(p string, t *text, i int, h *Hunk, old, repl, lead, t
 		return delegate
 	}
 	if !c.edits.Take(len(e.Find) + len(e.Replace)) {
-		c.lint(h.Line, "the patch remedies of this diff would hold more than %d bytes of text: no patch remedy", textedit.MaxEditText)
+		c.lint(h.Line, "the patch remedies of this diff would hold more than %d bytes of text: no patch remedy", c.edits.Limit())
 		return delegate
 	}
 	return agc.Remedy{Kind: agc.RemedyPatch, Edits: []agc.Edit{e}}

@@ -7,13 +7,14 @@ import (
 	"github.com/agcgate/agc-action/agc"
 )
 
-// checkChain validates docs as the rounds of one chain, in order (§9, §10).
-func checkChain(docs []agc.Doc) []Violation {
+// checkChain validates docs as the rounds of one chain, in order (§9, §10);
+// schemaAlways is checkDoc's.
+func checkChain(docs []agc.Doc, schemaAlways bool) []Violation {
 	var vs []Violation
 	h := history{known: true, findings: map[string]bool{}, carried: map[string]bool{}}
 	var first, prev *agc.Response
 	for k, d := range docs {
-		vs = append(vs, checkDoc(d, h)...)
+		vs = append(vs, checkDoc(d, h, schemaAlways)...)
 		r := d.Response
 		if r == nil {
 			prev = nil

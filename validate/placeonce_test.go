@@ -29,7 +29,9 @@ func TestManyRecordsPlacedInOnePass(t *testing.T) {
 		{"array", "[\n" + strings.Join(recs, ",\n") + "\n]\n", func(i int) int { return i + 2 }},
 	} {
 		var vs []Violation
-		read := diag.ScannedBy(func() { vs = Bytes("many."+c.name, []byte(c.data), agc.Limits{}) })
+		var scans diag.ScanCounter
+		vs = Bytes("many."+c.name, []byte(c.data), agc.Limits{Scans: &scans})
+		read := scans.Bytes()
 		if len(vs) != n {
 			t.Fatalf("%s: %d violations, want %d: %v", c.name, len(vs), n, vs[:min(3, len(vs))])
 		}

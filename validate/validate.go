@@ -26,6 +26,10 @@ type Options struct {
 	// ContractOnly checks the contract alone: not what agc-action refuses
 	// to post of an answer the contract allows (Postable).
 	ContractOnly bool
+
+	// schemaAlways turns the fast path off (checkDoc), for the tests that
+	// hold the two paths equal.
+	schemaAlways bool
 }
 
 // Bytes validates the response or responses in one file against the
@@ -52,14 +56,14 @@ func Inputs(inputs []Input, opts Options) []Violation {
 		docs = append(docs, ds...)
 	}
 	if opts.Chain {
-		vs = append(vs, checkChain(docs)...)
+		vs = append(vs, checkChain(docs, opts.schemaAlways)...)
 	} else {
 		for _, d := range docs {
 			h := history{}
 			if d.Response != nil && d.Response.Attempt.N == 1 {
 				h = firstRound
 			}
-			vs = append(vs, checkDoc(d, h)...)
+			vs = append(vs, checkDoc(d, h, opts.schemaAlways)...)
 		}
 	}
 	if !opts.ContractOnly {
@@ -67,17 +71,15 @@ func Inputs(inputs []Input, opts Options) []Violation {
 			vs = append(vs, postableIn(d)...)
 		}
 	}
-	locate(inputs, vs)
+	locate(inputs, vs, opts.Limits.Scans)
 	sortViolations(vs)
 	return vs
 }
 
-// schemaAlways turns the fast path off, for the tests that hold the two
-// paths equal.
-var schemaAlways = false
-
-// checkDoc validates one decoded document given its chain history.
-func checkDoc(d agc.Doc, h history) []Violation {
+// checkDoc validates one decoded document given its chain history;
+// schemaAlways runs the schema validator even where the fast path would
+// not (Options.schemaAlways).
+func checkDoc(d agc.Doc, h history, schemaAlways bool) []Violation {
 	var de *diag.Error
 	if d.Err != nil && (!errors.As(d.Err, &de) || de.Class != agc.ClassSchema) {
 		return []Violation{fromDecodeError(d.File, d.Line, d.Err)}
@@ -138,8 +140,9 @@ func fromDecodeError(file string, record int, err error) Violation {
 
 // locate gives each violation that has no line yet the line, column and
 // offset of its pointer in its input's bytes: one walk per file, or per
-// record of a JSON Lines file.
-func locate(inputs []Input, vs []Violation) {
+// record of a JSON Lines file. scans counts the bytes it reads
+// (Options.Limits.Scans).
+func locate(inputs []Input, vs []Violation, scans *diag.ScanCounter) {
 	data := map[string][]byte{}
 	for _, in := range inputs {
 		if _, ok := data[in.File]; !ok {
@@ -164,7 +167,7 @@ func locate(inputs []Input, vs []Violation) {
 		if !ok {
 			continue
 		}
-		agc.LocateInRecords(src, byRecord)
+		agc.LocateInRecords(src, byRecord, scans)
 	}
 }
 

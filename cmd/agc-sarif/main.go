@@ -8,6 +8,7 @@ package main
 
 import (
 	"os"
+	"runtime/debug"
 
 	"github.com/agcgate/agc-action/internal/action"
 	"github.com/agcgate/agc-action/internal/cli"
@@ -29,7 +30,23 @@ func main() {
 }
 
 // deps are what the commands run that package cli does not import: the
-// Action, for "agc-sarif action".
+// Action, for "agc-sarif action", and the process's runtime settings,
+// which only main may change.
 func deps() cli.Deps {
-	return cli.Deps{Action: action.Main}
+	return cli.Deps{Action: action.Main, Runtime: processRuntime{}}
+}
+
+// processRuntime is the cli.Runtime of the process: runtime/debug's
+// settings.
+type processRuntime struct{}
+
+func (processRuntime) GCPercent(percent int) (restore func()) {
+	old := debug.SetGCPercent(percent)
+	return func() { debug.SetGCPercent(old) }
+}
+
+func (processRuntime) MemoryLimit(bytes int64) (restore func()) {
+	old := debug.SetMemoryLimit(-1) // -1 reads it
+	debug.SetMemoryLimit(min(old, bytes))
+	return func() { debug.SetMemoryLimit(old) }
 }

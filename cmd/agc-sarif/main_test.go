@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"runtime/debug"
 	"strings"
 	"testing"
 
@@ -31,5 +32,37 @@ func TestMainWiresTheAction(t *testing.T) {
 	}
 	if code, _, errs := run(none, "action", "stray"); code != cli.ExitUsage || !strings.Contains(errs, "takes no arguments") {
 		t.Errorf("action stray: exit %d:\n%s", code, errs)
+	}
+}
+
+// TestProcessRuntimeSetsAndRestores: main passes the commands the
+// process's runtime settings (runtime/debug): the collector's target and
+// a memory limit that is only ever lowered, each restored after.
+func TestProcessRuntimeSetsAndRestores(t *testing.T) {
+	rt := deps().Runtime
+	if rt == nil {
+		t.Fatal("deps().Runtime is nil: the commands would tune nothing")
+	}
+	gc := debug.SetGCPercent(-1)
+	debug.SetGCPercent(gc)
+	restore := rt.GCPercent(gc + 300)
+	if got := debug.SetGCPercent(gc + 300); got != gc+300 {
+		t.Errorf("GCPercent set %d, want %d", got, gc+300)
+	}
+	restore()
+	if got := debug.SetGCPercent(gc); got != gc {
+		t.Errorf("restored GCPercent %d, want %d", got, gc)
+	}
+
+	limit := debug.SetMemoryLimit(-1)
+	for _, ask := range []int64{limit / 2, limit} {
+		restore := rt.MemoryLimit(ask)
+		if got := debug.SetMemoryLimit(-1); got != min(limit, ask) {
+			t.Errorf("MemoryLimit(%d) set %d, want %d", ask, got, min(limit, ask))
+		}
+		restore()
+		if got := debug.SetMemoryLimit(-1); got != limit {
+			t.Errorf("restored memory limit %d, want %d", got, limit)
+		}
 	}
 }

@@ -22,6 +22,7 @@ type actionRunner struct {
 	env     map[string]string
 	output  string
 	summary string
+	sleeps  ghtest.Sleeps // the client's waits, recorded instead of slept
 }
 
 func newActionRunner(t testing.TB, srv *ghtest.Server, root, event, eventFile string) *actionRunner {
@@ -48,7 +49,7 @@ func (r *actionRunner) input(name, value string) *actionRunner {
 func (r *actionRunner) run() (code int, stdout string) {
 	var out, errb bytes.Buffer
 	code = Main(context.Background(), &cmdenv.Env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb,
-		Getenv: func(k string) string { return r.env[k] }, Version: "test"})
+		Getenv: func(k string) string { return r.env[k] }, Version: "test", Sleep: r.sleeps.Sleep})
 	if errb.Len() > 0 {
 		r.t.Logf("stderr: %s", errb.String())
 	}

@@ -86,7 +86,7 @@ func BenchmarkAction1000(b *testing.B) {
 // quietRun runs the Action as run does, its log discarded.
 func (r *actionRunner) quietRun() int {
 	return Main(context.Background(), &cmdenv.Env{Stdin: strings.NewReader(""), Stdout: discard{}, Stderr: discard{},
-		Getenv: func(k string) string { return r.env[k] }, Version: "bench"})
+		Getenv: func(k string) string { return r.env[k] }, Version: "bench", Sleep: r.sleeps.Sleep})
 }
 
 type discard struct{}

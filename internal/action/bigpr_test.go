@@ -7,6 +7,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/fingerprint/gittest"
@@ -72,6 +73,23 @@ func TestActionRateLimitPastTheRetryBudget(t *testing.T) {
 	}
 	if n := len(runsOn(srv, prfixture.HeadSHA)); n != 2 {
 		t.Errorf("%d check runs on the head, want both gates'", n)
+	}
+}
+
+// TestActionWaitsThroughItsEnv: GitHub rate-limits the first review for
+// less than the retry budget; the Action waits what Retry-After asks with
+// its Env's Sleep (no package variable), then delivers.
+func TestActionWaitsThroughItsEnv(t *testing.T) {
+	srv, root := prfixture.Setup(t)
+	copyFixture(t, root, prfixture.Patch, "agc-out/lint.json")
+	srv.InjectWrite(3, ghtest.SecondaryRateLimit(429, 5))
+	r := newActionRunner(t, srv, root, "pull_request", prfixture.Event).input("agc", "agc-out/*.json").input("retry-budget", "60")
+	code, stdout := r.run()
+	if code == cmdenv.ExitUsage || strings.Contains(stdout, "not delivered") {
+		t.Fatalf("exit %d, want the review delivered after the wait:\n%s", code, stdout)
+	}
+	if waits := r.sleeps.Waits(); len(waits) != 1 || waits[0] != 5*time.Second {
+		t.Errorf("waits %v through the Env's Sleep, want [5s]", waits)
 	}
 }
 

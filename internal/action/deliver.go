@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 	"strings"
-	"time"
 
 	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/carry"
@@ -52,13 +51,9 @@ func (r *actionRun) client() (*ghapi.Client, string, error) {
 		dry = r.e.Stdout
 	}
 	c, err := ghapi.NewFromEnv(r.e.Getenv, ghapi.Config{Owner: owner, Repo: repo, Token: r.cfg.token, Login: r.cfg.login,
-		Retry: ghapi.RetryPolicy{TotalWait: r.cfg.retryBudget, Sleep: clientSleep}}, dry)
+		Retry: ghapi.RetryPolicy{TotalWait: r.cfg.retryBudget, Sleep: r.e.Sleep}}, dry)
 	return c, "", err
 }
-
-// clientSleep is how the client waits (on Retry-After, or before reading
-// a lagging head again); nil is a real wait. Only tests set it.
-var clientSleep func(ctx context.Context, d time.Duration) error
 
 // dryRun: print the requests that write instead of sending them.
 func (r *actionRun) dryRun() bool { return r.cfg.dryRun || r.cfg.preview }

@@ -94,7 +94,7 @@ func BenchmarkPreview20x25000(b *testing.B) {
 			"INPUT_SARIF": "flood.sarif", "INPUT_PREVIEW": "true",
 		}
 		code := Main(context.Background(), &cmdenv.Env{Stdin: strings.NewReader(""), Stdout: &log, Stderr: discard{},
-			Getenv: func(k string) string { return env[k] }, Version: "bench"})
+			Getenv: func(k string) string { return env[k] }, Version: "bench", Sleep: (&ghtest.Sleeps{}).Sleep})
 		if code != cmdenv.ExitOK {
 			b.Fatalf("exit %d", code)
 		}

@@ -47,15 +47,46 @@ type Deps struct {
 	// Action runs the GitHub Action (internal/action's Main) with the
 	// command's environment; nil: there is no "action" command.
 	Action func(ctx context.Context, e *Env) int
+	// Runtime tunes the process's runtime (package runtime/debug) while a
+	// command does its heaviest work; nil: the commands tune nothing.
+	Runtime Runtime
+}
+
+// Runtime sets process-wide runtime settings for a command, each until
+// the function it returns restores it. main passes runtime/debug's; a
+// command never sets them itself, so that tests and other embedders
+// running commands in one process are not tuned behind their back.
+type Runtime interface {
+	// GCPercent sets the garbage collector's target (debug.SetGCPercent).
+	GCPercent(percent int) (restore func())
+	// MemoryLimit lowers the soft memory limit to at most bytes
+	// (debug.SetMemoryLimit); a lower limit already set stays.
+	MemoryLimit(bytes int64) (restore func())
+}
+
+// gcPercent asks d.Runtime, if any, to set the collector's target.
+func (d Deps) gcPercent(percent int) (restore func()) {
+	if d.Runtime == nil {
+		return func() {}
+	}
+	return d.Runtime.GCPercent(percent)
+}
+
+// memoryLimit asks d.Runtime, if any, to lower the soft memory limit.
+func (d Deps) memoryLimit(bytes int64) (restore func()) {
+	if d.Runtime == nil {
+		return func() {}
+	}
+	return d.Runtime.MemoryLimit(bytes)
 }
 
 // commands is the table of every command; Main runs from it and the usage
 // lists it (TestEveryCommandAnswersHelp runs each).
 func commands(d Deps) map[string]command {
 	cmds := map[string]command{
-		"convert":     {runConvert, "convert between AGC, SARIF 2.1.0, rdjson, fixers' diffs, bridged gate formats and readable text"},
-		"carry":       {runCarry, "carry a verdict to a commit whose scoped content is unchanged"},
-		"fingerprint": {runFingerprint, "compute a scoped subject fingerprint of a commit's tree"},
+		"convert":     {d.runConvert, "convert between AGC, SARIF 2.1.0, rdjson, fixers' diffs, bridged gate formats and readable text"},
+		"carry":       {d.runCarry, "carry a verdict to a commit whose scoped content is unchanged"},
+		"fingerprint": {d.runFingerprint, "compute a scoped subject fingerprint of a commit's tree"},
 		"github":      {runGithub, "post responses to GitHub: code scanning, PR review, check runs, statuses"},
 		"hook":        {runHook, "answer Claude Code hooks with an AGC gate's verdict"},
 		"extract":     {runExtract, "print the one fenced agc block of an agent's final message"},

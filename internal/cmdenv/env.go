@@ -6,11 +6,13 @@
 package cmdenv
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"os"
+	"time"
 )
 
 // Exit codes, the same for every command and the Action (README, "Exit
@@ -29,6 +31,10 @@ type Env struct {
 	Getenv func(string) string
 	// Version is stamped into the binary at build time.
 	Version string
+	// Sleep is how a command waits before it asks GitHub again (on
+	// Retry-After, or for a lagging head); nil: a real wait. Tests pass
+	// one that records the waits (ghtest.Sleeps).
+	Sleep func(ctx context.Context, d time.Duration) error
 }
 
 // ReadInput reads a named input, "-" being standard input, refusing more

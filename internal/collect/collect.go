@@ -51,6 +51,9 @@ type Set struct {
 	FS   fs.FS
 	Root string
 
+	// scans, if not nil, counts the bytes of the inputs read to decode
+	// them and place their refusals, for the tests that this stays linear.
+	scans *diag.ScanCounter
 	// paired reports whether the workflow pairs a gate id with files.
 	paired func(id string) bool
 	runs   []sarifAnswer // unpaired SARIF runs, kept until AddUnpairedRuns
@@ -162,8 +165,8 @@ func looksLikeOther(reg *formats.Registry, data []byte) bool {
 // and keeps the responses that decode (Decoded).
 func (c *Set) AddAGC(name string, data []byte, pair string) {
 	c.Checks = append(c.Checks, validate.Input{File: name, Data: data})
-	c.Vs = append(c.Vs, validate.Bytes(name, data, agc.Limits{})...)
-	docs, err := agc.DecodeAll(name, data, agc.Limits{})
+	c.Vs = append(c.Vs, validate.Bytes(name, data, agc.Limits{Scans: c.scans})...)
+	docs, err := agc.DecodeAll(name, data, agc.Limits{Scans: c.scans})
 	if err != nil {
 		return // reported by the validator
 	}
@@ -257,7 +260,7 @@ func (c *Set) PlaceRefusals() {
 		if err != nil {
 			continue
 		}
-		agc.LocateInRecords(data, byInput[in])
+		agc.LocateInRecords(data, byInput[in], c.scans)
 	}
 }
 

@@ -34,10 +34,11 @@ func TestRefusalsPlacedInOnePass(t *testing.T) {
 		{"many.json", "[\n" + strings.Join(recs, ",\n") + "\n]\n", func(i int) int { return i + 2 }},
 	} {
 		c := New(nil)
-		read := diag.ScannedBy(func() {
-			c.AddAGC(tc.name, []byte(tc.data), "")
-			c.PlaceRefusals()
-		})
+		var scans diag.ScanCounter
+		c.scans = &scans
+		c.AddAGC(tc.name, []byte(tc.data), "")
+		c.PlaceRefusals()
+		read := scans.Bytes()
 		checkRefusals(t, tc.name, c.Vs, n-1, func(i int, p diag.Place) bool { return p.Line == tc.line(i+1) && p.Column == col })
 		if read > 10*int64(len(tc.data)) {
 			t.Errorf("%s: %d refusals read %d bytes of a %d-byte file (%.0f times)", tc.name, n-1, read, len(tc.data), float64(read)/float64(len(tc.data)))
@@ -54,12 +55,13 @@ func TestRefusalsPlacedInOnePass(t *testing.T) {
 		t.Fatalf("GateSARIF: %d runs, %v", len(sruns), err)
 	}
 	c := New(nil)
+	var scans diag.ScanCounter
+	c.scans = &scans
 	reads := 0
-	read := diag.ScannedBy(func() {
-		c.SARIF("many.sarif", func() ([]byte, error) { reads++; return data, nil }, "", sruns)
-		c.AddUnpairedRuns()
-		c.PlaceRefusals()
-	})
+	c.SARIF("many.sarif", func() ([]byte, error) { reads++; return data, nil }, "", sruns)
+	c.AddUnpairedRuns()
+	c.PlaceRefusals()
+	read := scans.Bytes()
 	checkRefusals(t, "many.sarif", c.Vs, n-1, func(i int, p diag.Place) bool {
 		return p.Line == i+3 && p.Pointer == fmt.Sprintf("/runs/%d/tool/driver/name", i+1)
 	})
