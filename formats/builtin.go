@@ -87,8 +87,8 @@ func readSARIF(file string, data []byte, opts ReadOptions) ([]*agc.Response, []d
 
 // ReadSARIFRuns reads a log as the sarif format does, one response per
 // run, and names each run's tool (tool.driver.name), which the gate id is
-// made from (sarif.GateID), so that callers can tell two tools whose ids
-// clash (sarif.Clashes).
+// made from (agc.ToolGateID), so that callers can tell two tools whose ids
+// clash (agc.Clashes).
 func ReadSARIFRuns(file string, data []byte, opts ReadOptions) ([]*agc.Response, []string, []diag.Lint, error) {
 	log, lints, err := sarif.ReadLog(bytes.NewReader(data), file, sarif.ReadOptions{Root: opts.Root})
 	if err != nil {

@@ -9,7 +9,6 @@ import (
 	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/diag"
 	"github.com/agcgate/agc-action/rdf"
-	"github.com/agcgate/agc-action/sarif"
 	"github.com/agcgate/agc-action/udiff"
 	"github.com/go-json-experiment/json/jsontext"
 )
@@ -36,7 +35,7 @@ func GateFor(file, def string) string {
 	if file == "" || file == "-" || strings.HasPrefix(file, "<") || base == "" {
 		return def
 	}
-	return sarif.GateID(base)
+	return agc.ToolGateID(base)
 }
 
 // LooksLikeRDJSON: an object with a "diagnostics" member and neither

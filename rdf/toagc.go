@@ -17,7 +17,6 @@ import (
 
 	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/diag"
-	"github.com/agcgate/agc-action/sarif"
 	"github.com/agcgate/agc-action/textedit"
 )
 
@@ -82,7 +81,7 @@ func ToAGC(res *Result, opts ToAGCOptions) ([]*agc.Response, []diag.Lint) {
 		case opts.Gate != "":
 			return opts.Gate
 		case src != nil && src.Name != "":
-			return sarif.GateID(src.Name)
+			return agc.ToolGateID(src.Name)
 		}
 		return cmp.Or(opts.Default, "rdjson")
 	}

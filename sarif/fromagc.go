@@ -214,9 +214,9 @@ func (w *runWriter) rules() {
 		w.addRule(c, level[c], why[c])
 	}
 	for _, nc := range w.resp.Coverage.NotChecked {
-		id := "not-checked/" + Slug(nc)
+		id := "not-checked/" + agc.Slug(nc)
 		for n := 2; w.has(id); n++ {
-			id = fmt.Sprintf("not-checked/%s-%d", Slug(nc), n)
+			id = fmt.Sprintf("not-checked/%s-%d", agc.Slug(nc), n)
 		}
 		d := descriptor(id, "Not checked: "+nc, "The gate "+w.resp.Gate.ID+" did not check this: "+nc+".", "warning")
 		d.DefaultConfiguration.Enabled = boolPtr(false)

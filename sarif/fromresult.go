@@ -199,7 +199,7 @@ func (w *runWriter) location(where, id string, x xRecord, hasX bool, edits []agc
 }
 
 // placeholderPath is the stand-in artifact of findings GitHub cannot place.
-func placeholderPath(gate string) string { return ".agc/" + Slug(gate) }
+func placeholderPath(gate string) string { return ".agc/" + agc.Slug(gate) }
 
 // idHash stands in for primaryLocationLineHash when no line is known: 16
 // hex digits of the SHA-256 of the finding id, then ":1".

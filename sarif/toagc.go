@@ -67,7 +67,7 @@ func ToAGC(log *Log, opts ToAGCOptions) ([]*agc.Response, []diag.Lint) {
 
 // convertRun converts one run; the lints of its findings go to lints.
 func convertRun(run *Run, src *Source, opts ToAGCOptions, lints *diag.Lints) *agc.Response {
-	gate := GateID(run.Driver.Name)
+	gate := agc.ToolGateID(run.Driver.Name)
 	r := &agc.Response{
 		AGC:     agc.Version,
 		Gate:    agc.Gate{ID: gate, Kind: agc.Deterministic, Version: run.Driver.Version},
@@ -356,27 +356,6 @@ func coverage(run *Run, findings []agc.Finding, others []xRecord) agc.Coverage {
 		c.NotChecked = append(c.NotChecked, "tool error: "+n)
 	}
 	return c
-}
-
-// Slug is a gate id made from a tool name: lower case, runs of characters
-// other than a-z, 0-9, '.', '_' and '-' become one '-'.
-func Slug(name string) string {
-	var b strings.Builder
-	dash := false
-	for _, r := range strings.ToLower(name) {
-		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '.' || r == '_' || r == '-' {
-			b.WriteRune(r)
-			dash = false
-		} else if !dash && b.Len() > 0 {
-			b.WriteByte('-')
-			dash = true
-		}
-	}
-	s := strings.Trim(b.String(), "-")
-	if s == "" {
-		return "unknown-tool"
-	}
-	return s
 }
 
 // orDefault is n, or def when n is not positive.

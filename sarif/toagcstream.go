@@ -95,7 +95,7 @@ func (s *findingStream) add(res *Result) {
 		s.others = append(s.others, otherRecord(res))
 		return
 	}
-	f := finding(s.run, res, GateID(s.run.Driver.Name), s.src, s.topts, &s.converted)
+	f := finding(s.run, res, agc.ToolGateID(s.run.Driver.Name), s.src, s.topts, &s.converted)
 	f.ID = s.ids.Unique(f.ID)
 	s.blocks = s.blocks || f.Severity == agc.Blocking
 	if !s.seen[f.Class] {

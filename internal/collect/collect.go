@@ -25,7 +25,6 @@ import (
 	"github.com/agcgate/agc-action/extract"
 	"github.com/agcgate/agc-action/formats"
 	"github.com/agcgate/agc-action/internal/cmdenv"
-	"github.com/agcgate/agc-action/sarif"
 	"github.com/agcgate/agc-action/validate"
 )
 
@@ -295,7 +294,7 @@ func (c *Set) SARIF(name string, reread func() ([]byte, error), pair string, run
 }
 
 // AddUnpairedRuns keeps the runs of the unpaired SARIF logs, each under
-// the gate id made from its tool's name (sarif.GateID), except when
+// the gate id made from its tool's name (agc.ToolGateID), except when
 // distinct tools became one id ("ESLint", "eslint"): then none of their
 // runs is posted, so that no tool answers for another.
 func (c *Set) AddUnpairedRuns() {
@@ -304,7 +303,7 @@ func (c *Set) AddUnpairedRuns() {
 		ids[i], tools[i] = a.resp.Gate.ID, a.tool
 	}
 	clashes := map[string][]string{}
-	for _, cl := range sarif.Clashes(ids, tools) {
+	for _, cl := range agc.Clashes(ids, tools) {
 		clashes[cl.ID] = cl.Tools
 	}
 	for _, a := range c.runs {

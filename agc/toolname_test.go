@@ -1,11 +1,10 @@
-package sarif_test
+package agc_test
 
 import (
 	"strings"
 	"testing"
 
 	"github.com/agcgate/agc-action/agc"
-	"github.com/agcgate/agc-action/sarif"
 )
 
 func TestGateID(t *testing.T) {
@@ -23,16 +22,16 @@ func TestGateID(t *testing.T) {
 		"":                        "unknown-tool",
 	}
 	for in, want := range cases {
-		if got := sarif.GateID(in); got != want {
+		if got := agc.ToolGateID(in); got != want {
 			t.Errorf("GateID(%q) = %q, want %q", in, got, want)
 		}
 	}
 	long := strings.Repeat("Tool", 40)
-	id := sarif.GateID(long)
+	id := agc.ToolGateID(long)
 	if err := agc.CheckGateID(id); err != nil || len(id) != agc.MaxGateIDLen {
 		t.Errorf("GateID of a long name: %q (%d bytes): %v", id, len(id), err)
 	}
-	if other := sarif.GateID(long + "x"); other == id {
+	if other := agc.ToolGateID(long + "x"); other == id {
 		t.Errorf("two long names that differ past the cut share %q", id)
 	}
 }
@@ -41,14 +40,14 @@ func TestClashes(t *testing.T) {
 	names := []string{"ESLint", "eslint", "ESLint", "golangci-lint", "Demo Lint", "demo-lint", "demo lint"}
 	ids := make([]string, len(names))
 	for i, n := range names {
-		ids[i] = sarif.GateID(n)
+		ids[i] = agc.ToolGateID(n)
 	}
-	got := sarif.Clashes(ids, names)
+	got := agc.Clashes(ids, names)
 	if len(got) != 2 || got[0].ID != "eslint" || strings.Join(got[0].Tools, ",") != "ESLint,eslint" ||
 		got[1].ID != "demo-lint" || len(got[1].Tools) != 3 {
 		t.Errorf("clashes %+v", got)
 	}
-	if c := sarif.Clashes([]string{"eslint", "eslint"}, []string{"ESLint", "ESLint"}); len(c) != 0 {
+	if c := agc.Clashes([]string{"eslint", "eslint"}, []string{"ESLint", "ESLint"}); len(c) != 0 {
 		t.Errorf("two runs of one tool are no clash: %+v", c)
 	}
 }
@@ -62,16 +61,16 @@ func FuzzGateID(f *testing.F) {
 		f.Add(s[0], s[1])
 	}
 	f.Fuzz(func(t *testing.T, a, b string) {
-		ia, ib := sarif.GateID(a), sarif.GateID(b)
+		ia, ib := agc.ToolGateID(a), agc.ToolGateID(b)
 		for _, id := range []string{ia, ib} {
 			if err := agc.CheckGateID(id); err != nil {
 				t.Fatalf("GateID(%q or %q) = %q: %v", a, b, id, err)
 			}
 		}
-		if ia != sarif.GateID(a) {
+		if ia != agc.ToolGateID(a) {
 			t.Fatalf("GateID(%q) is not stable", a)
 		}
-		clashes := sarif.Clashes([]string{ia, ib}, []string{a, b})
+		clashes := agc.Clashes([]string{ia, ib}, []string{a, b})
 		switch {
 		case a != b && ia == ib:
 			if len(clashes) != 1 || clashes[0].ID != ia || len(clashes[0].Tools) != 2 {

@@ -1,28 +1,27 @@
-package sarif
+package agc
 
 import (
 	"crypto/sha256"
 	"encoding/hex"
 	"slices"
 	"strings"
-
-	"github.com/agcgate/agc-action/agc"
 )
 
-// GateID is the gate id of a run whose tool is named name: Slug(name)
+// ToolGateID is the gate id of a tool named name (a SARIF run, an rdjson
+// source, a fixer): Slug(name)
 // (lower case; every run of characters other than a-z 0-9 . _ - becomes
 // one "-"), without leading ".", "_" or "-", and when longer than
-// agc.MaxGateIDLen, cut and ended with "-" and 8 hex digits of the SHA-256
-// of name. It is always an id agc.CheckGateID accepts. Distinct names can
+// MaxGateIDLen, cut and ended with "-" and 8 hex digits of the SHA-256
+// of name. It is always an id CheckGateID accepts. Distinct names can
 // share an id ("ESLint", "eslint"); Clashes finds them.
-func GateID(name string) string {
+func ToolGateID(name string) string {
 	id := strings.TrimLeft(Slug(name), "._-")
 	if id == "" {
 		return "unknown-tool"
 	}
-	if len(id) > agc.MaxGateIDLen {
+	if len(id) > MaxGateIDLen {
 		sum := sha256.Sum256([]byte(name))
-		id = id[:agc.MaxGateIDLen-9] + "-" + hex.EncodeToString(sum[:4])
+		id = id[:MaxGateIDLen-9] + "-" + hex.EncodeToString(sum[:4])
 	}
 	return id
 }
@@ -56,4 +55,25 @@ func Clashes(ids, tools []string) []Clash {
 		}
 	}
 	return out
+}
+
+// Slug is a gate id made from a tool name: lower case, runs of characters
+// other than a-z, 0-9, '.', '_' and '-' become one '-'.
+func Slug(name string) string {
+	var b strings.Builder
+	dash := false
+	for _, r := range strings.ToLower(name) {
+		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '.' || r == '_' || r == '-' {
+			b.WriteRune(r)
+			dash = false
+		} else if !dash && b.Len() > 0 {
+			b.WriteByte('-')
+			dash = true
+		}
+	}
+	s := strings.Trim(b.String(), "-")
+	if s == "" {
+		return "unknown-tool"
+	}
+	return s
 }
