@@ -104,20 +104,7 @@ func (r *actionRun) collectDiffs(c *collect.Set) error {
 			c.TooLarge(name, data)
 			continue
 		}
-		rs, lints, err := f.Read(name, data, formats.ReadOptions{FS: fsys, Root: filepath.ToSlash(r.root), FailLevel: r.cfg.failLevel, Gate: in.gate})
-		c.Lint.AddAll(lints)
-		if err != nil {
-			c.Unreadable(name, err)
-			continue
-		}
-		for _, resp := range rs {
-			raw, err := agc.Encode(resp)
-			if err != nil {
-				c.Unreadable(name, err)
-				continue
-			}
-			c.AddAGC(name+" (diff)", raw, in.gate)
-		}
+		c.AddRead(f, name, data, formats.ReadOptions{FS: fsys, Root: filepath.ToSlash(r.root), FailLevel: r.cfg.failLevel, Gate: in.gate})
 	}
 	return nil
 }

@@ -134,7 +134,15 @@ func (c *Set) File(name string, data []byte, pair string) {
 // workspace, so they become patch remedies; the others ignore it.
 func (c *Set) addBridged(reg *formats.Registry, name string, data []byte, pair string) {
 	f, _ := reg.Detect(name, data)
-	rs, lints, err := f.Read(name, data, formats.ReadOptions{Gate: pair, FS: c.FS, Root: c.Root})
+	c.AddRead(f, name, data, formats.ReadOptions{Gate: pair, FS: c.FS, Root: c.Root})
+}
+
+// AddRead reads data, named name, as format f and adds each response it
+// holds as an answer of opts.Gate (AddAGC), named after the file and the
+// format; its lints are kept and a failure to read is an unreadable
+// answer.
+func (c *Set) AddRead(f formats.Format, name string, data []byte, opts formats.ReadOptions) {
+	rs, lints, err := f.Read(name, data, opts)
 	c.Lint.AddAll(lints)
 	if err != nil {
 		c.Unreadable(name, err)
@@ -150,7 +158,7 @@ func (c *Set) addBridged(reg *formats.Registry, name string, data []byte, pair s
 		if len(rs) > 1 {
 			src = fmt.Sprintf("%s (%s, answer %d)", name, f.Name, i+1)
 		}
-		c.AddAGC(src, raw, pair)
+		c.AddAGC(src, raw, opts.Gate)
 	}
 }
 
