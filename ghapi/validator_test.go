@@ -13,16 +13,22 @@ import (
 	"github.com/agcgate/agc-action/validate"
 )
 
+// validatorAnswer is the agc-validate answer of a job that validated
+// out.json and found vs.
+func validatorAnswer(vs ...validate.Violation) agc.Doc {
+	return agc.Doc{Response: validate.AsResponse([]validate.Input{{File: "out.json"}}, vs, validate.GateOptions{})}
+}
+
+// invalidJSON is what a job whose answer is malformed finds.
+var invalidJSON = validate.Violation{Place: diag.Place{File: "out.json"}, Rule: "V1.schema", Section: "§5", Severity: validate.SeverityError, Message: "not JSON"}
+
 // TestValidatorRunAgreement: the ghapi side of issue 24, item 9, on one
 // commit: a passing agc/agc-validate of one job posted after another
 // job's failing one fails, and so does its status; a read of the commit's
 // runs that fails posts nothing and is an error naming it.
 func TestValidatorRunAgreement(t *testing.T) {
 	ctx := context.Background()
-	resp := func(vs ...validate.Violation) agc.Doc {
-		return agc.Doc{Response: validate.AsResponse([]validate.Input{{File: "out.json"}}, vs, validate.GateOptions{})}
-	}
-	bad := resp(validate.Violation{Place: diag.Place{File: "out.json"}, Rule: "V1.schema", Section: "§5", Severity: validate.SeverityError, Message: "not JSON"})
+	resp, bad := validatorAnswer, validatorAnswer(invalidJSON)
 	opt := func(job string) DeliverOptions {
 		return DeliverOptions{HeadSHA: headSHA, Check: true, Status: true, ValidatorJob: job}
 	}
@@ -67,10 +73,7 @@ func TestValidatorRunAgreement(t *testing.T) {
 // (issue 24, item 9; found by a second read of the change).
 func TestValidatorFailsClosed(t *testing.T) {
 	ctx := context.Background()
-	resp := func(vs ...validate.Violation) agc.Doc {
-		return agc.Doc{Response: validate.AsResponse([]validate.Input{{File: "out.json"}}, vs, validate.GateOptions{})}
-	}
-	bad := resp(validate.Violation{Place: diag.Place{File: "out.json"}, Rule: "V1.schema", Section: "§5", Severity: validate.SeverityError, Message: "not JSON"})
+	resp, bad := validatorAnswer, validatorAnswer(invalidJSON)
 	lists := func(r *http.Request) bool {
 		return r.Method == http.MethodGet && strings.Contains(r.URL.Path, "/check-runs") && r.URL.Query().Get("check_name") == "agc/agc-validate"
 	}
