@@ -106,11 +106,14 @@ func (c *Client) PullRequestCommits(ctx context.Context, number int) ([]string, 
 	cms, err := all(fmt.Sprintf("list commits of pull request %d", number), pages(opt, func() ([]*github.RepositoryCommit, *github.Response, error) {
 		return c.gh.PullRequests.ListCommits(ctx, c.cfg.Owner, c.cfg.Repo, number, opt)
 	}), nil)
+	if err != nil {
+		return nil, err
+	}
 	out := make([]string, len(cms))
 	for i, cm := range cms {
 		out[i] = cm.GetSHA()
 	}
-	return out, err
+	return out, nil
 }
 
 // CommitPullRequests lists the pull requests commit sha belongs to or was
