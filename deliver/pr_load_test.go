@@ -1,4 +1,4 @@
-package ghapi
+package deliver
 
 import (
 	"testing"

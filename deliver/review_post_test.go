@@ -1,4 +1,4 @@
-package ghapi
+package deliver
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/ghapi"
 	"github.com/agcgate/agc-action/ghapi/ghtest"
 	"github.com/agcgate/agc-action/review"
 	"github.com/google/go-cmp/cmp"
@@ -99,7 +100,7 @@ func TestFilterModes(t *testing.T) {
 	srv := ghtest.New(t, ghtest.Options{})
 	head := prFixture(t, srv)
 	c := newClient(t, srv, ghtest.TokenActions, &fakeSleep{})
-	st, err := c.LoadPR(context.Background(), 2, headSHA)
+	st, err := LoadPR(context.Background(), c, 2, headSHA)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -137,24 +138,26 @@ func TestOnlyOwnCommentsCount(t *testing.T) {
 	head := prFixture(t, srv)
 	r := response("lint", agc.Block, finding("lint", "added", "db.go:4", agc.Blocking))
 	ctx := context.Background()
-	other := newClient(t, srv, ghtest.TokenOther, &fakeSleep{})
-	other.cfg.Login = "other-linter[bot]"
-	st, err := other.LoadPR(ctx, 2, headSHA)
+	other, err := ghapi.New(ghapi.Config{Owner: testOwner, Repo: testName, Token: ghtest.TokenOther, Login: "other-linter[bot]", BaseURL: srv.URL(), GraphQLURL: srv.GraphQLURL()})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := other.Review(ctx, st, r, ReviewOptions{Head: head}); err != nil {
+	st, err := LoadPR(ctx, other, 2, headSHA)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := reviewOne(ctx, other, st, r, review.PlanOptions{Head: head}); err != nil {
 		t.Fatal(err)
 	}
 	c := newClient(t, srv, ghtest.TokenActions, &fakeSleep{})
-	st, err = c.LoadPR(ctx, 2, headSHA)
+	st, err = LoadPR(ctx, c, 2, headSHA)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(st.Comments) != 0 {
 		t.Fatalf("the other bot's comments were taken as ours: %d", len(st.Comments))
 	}
-	res, err := c.Review(ctx, st, r, ReviewOptions{Head: head})
+	res, err := reviewOne(ctx, c, st, r, review.PlanOptions{Head: head})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -175,11 +178,11 @@ func TestReviewCapsInlineComments(t *testing.T) {
 		fs = append(fs, finding("lint", strings.Repeat("n", i), "big.go:"+strconv.Itoa(i), agc.Blocking))
 	}
 	c := newClient(t, srv, ghtest.TokenActions, &fakeSleep{})
-	st, err := c.LoadPR(context.Background(), 2, headSHA)
+	st, err := LoadPR(context.Background(), c, 2, headSHA)
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := c.Review(context.Background(), st, response("lint", agc.Block, fs...), ReviewOptions{MaxComments: 10})
+	res, err := reviewOne(context.Background(), c, st, response("lint", agc.Block, fs...), review.PlanOptions{MaxInline: 10})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -207,12 +210,12 @@ func TestDuplicateCommentsAreResolved(t *testing.T) {
 	c := newClient(t, srv, ghtest.TokenActions, &fakeSleep{})
 	ctx := context.Background()
 	r := response("lint", agc.Block, finding("lint", "a", "db.go:4", agc.Blocking))
-	stale, err := c.LoadPR(ctx, 2, headSHA)
+	stale, err := LoadPR(ctx, c, 2, headSHA)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for i := 0; i < 2; i++ { // the same stale state twice: two comments
-		if _, err := c.Review(ctx, stale, r, ReviewOptions{Head: head}); err != nil {
+		if _, err := reviewOne(ctx, c, stale, r, review.PlanOptions{Head: head}); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -1,4 +1,4 @@
-package ghapi
+package deliver
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/ghapi"
 	"github.com/agcgate/agc-action/ghapi/ghtest"
 	"github.com/agcgate/agc-action/review"
 )
@@ -46,12 +47,12 @@ func bigPR(srv *ghtest.Server) []agc.Doc {
 
 // runBig delivers the big pull request's answers once.
 func runBig(t testing.TB, srv *ghtest.Server, docs []agc.Doc) *Report {
-	c, err := New(Config{Owner: testOwner, Repo: testName, Token: ghtest.TokenActions, BaseURL: srv.URL(), GraphQLURL: srv.GraphQLURL()})
+	c, err := ghapi.New(ghapi.Config{Owner: testOwner, Repo: testName, Token: ghtest.TokenActions, BaseURL: srv.URL(), GraphQLURL: srv.GraphQLURL()})
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep, err := c.Deliver(context.Background(), docs, DeliverOptions{PR: 2, HeadSHA: headSHA, Review: true, Check: true,
-		Placement: ReviewOptions{Mode: review.FilterAdded}, Diffs: &patchSource{srv: srv}})
+	rep, err := Deliver(context.Background(), c, docs, Options{PR: 2, HeadSHA: headSHA, Review: true, Check: true,
+		Plan: review.PlanOptions{Mode: review.FilterAdded}, Diffs: &patchSource{srv: srv}})
 	if err != nil {
 		t.Fatal(err)
 	}

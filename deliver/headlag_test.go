@@ -1,4 +1,4 @@
-package ghapi
+package deliver
 
 import (
 	"bytes"
@@ -8,6 +8,7 @@ import (
 
 	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/ghapi/ghtest"
+	"github.com/agcgate/agc-action/review"
 )
 
 // TestLaggingPullReadIsReadAgain: GET /pulls/{n} still names the previous
@@ -24,8 +25,8 @@ func TestLaggingPullReadIsReadAgain(t *testing.T) {
 	sl := &fakeSleep{}
 	c := newClient(t, srv, ghtest.TokenActions, sl)
 	var log bytes.Buffer
-	rep, err := c.Deliver(context.Background(), []agc.Doc{{Response: response("lint", agc.Block, finding("lint", "ping", "db.go:4", agc.Blocking))}},
-		DeliverOptions{PR: 2, HeadSHA: headSHA2, Review: true, Check: true, Placement: ReviewOptions{Head: files{"db.go": b[0].Head, "notes.md": b[1].Head}}, Log: &log})
+	rep, err := Deliver(context.Background(), c, []agc.Doc{{Response: response("lint", agc.Block, finding("lint", "ping", "db.go:4", agc.Blocking))}},
+		Options{PR: 2, HeadSHA: headSHA2, Review: true, Check: true, Plan: review.PlanOptions{Head: files{"db.go": b[0].Head, "notes.md": b[1].Head}}, Log: &log})
 	if err != nil {
 		t.Fatal(err)
 	}

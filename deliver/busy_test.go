@@ -1,4 +1,4 @@
-package ghapi
+package deliver
 
 import (
 	"bytes"
@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/fingerprint"
+	"github.com/agcgate/agc-action/ghapi"
 	"github.com/agcgate/agc-action/ghapi/ghtest"
 	"github.com/agcgate/agc-action/review"
 	"github.com/google/go-cmp/cmp"
@@ -20,11 +22,11 @@ import (
 
 // deliverAt runs one delivery of r on pull request 2 for head sha, as the
 // Action's run for that push does, and returns its report and log.
-func deliverAt(t *testing.T, c *Client, sha string, r *agc.Response, head files, diffs DiffSource) (*Report, string, error) {
+func deliverAt(t *testing.T, c *ghapi.Client, sha string, r *agc.Response, head files, diffs Diffs) (*Report, string, error) {
 	t.Helper()
 	var log bytes.Buffer
-	rep, err := c.Deliver(context.Background(), []agc.Doc{{Response: r}}, DeliverOptions{PR: 2, HeadSHA: sha, Review: true, Check: true,
-		Placement: ReviewOptions{Head: head}, Diffs: diffs, Log: &log})
+	rep, err := Deliver(context.Background(), c, []agc.Doc{{Response: r}}, Options{PR: 2, HeadSHA: sha, Review: true, Check: true,
+		Plan: review.PlanOptions{Head: head}, Diffs: diffs, Log: &log})
 	return rep, log.String(), err
 }
 
@@ -44,18 +46,18 @@ func TestRaceOlderHeadWritesNoReview(t *testing.T) {
 	for _, tc := range []struct {
 		name string
 		// race sets the pull request up and arranges when B is pushed.
-		race func(t *testing.T, srv *ghtest.Server, c *Client, head files)
+		race func(t *testing.T, srv *ghtest.Server, c *ghapi.Client, head files)
 	}{
-		{"B is pushed while A's run reads the pull request", func(t *testing.T, srv *ghtest.Server, c *Client, head files) {
+		{"B is pushed while A's run reads the pull request", func(t *testing.T, srv *ghtest.Server, c *ghapi.Client, head files) {
 			srv.PushAfter("pulls/list-files", 1, testRepo, 2, headSHA2, pushB(head))
 		}},
-		{"B is pushed between A's check run and its review", func(t *testing.T, srv *ghtest.Server, c *Client, head files) {
+		{"B is pushed between A's check run and its review", func(t *testing.T, srv *ghtest.Server, c *ghapi.Client, head files) {
 			srv.PushAfter("checks/create", 1, testRepo, 2, headSHA2, pushB(head))
 		}},
-		{"B is pushed between A's last read and its review (GitHub answers 422)", func(t *testing.T, srv *ghtest.Server, c *Client, head files) {
+		{"B is pushed between A's last read and its review (GitHub answers 422)", func(t *testing.T, srv *ghtest.Server, c *ghapi.Client, head files) {
 			srv.PushAfter("pulls/get", 2, testRepo, 2, headSHA2, pushB(head))
 		}},
-		{"B's run finished before A's", func(t *testing.T, srv *ghtest.Server, c *Client, head files) {
+		{"B's run finished before A's", func(t *testing.T, srv *ghtest.Server, c *ghapi.Client, head files) {
 			srv.SetHead(testRepo, 2, headSHA2, pushB(head))
 			b := pushB(head)
 			if _, _, err := deliverAt(t, c, headSHA2, response("lint", agc.Block, ping), files{"db.go": b[0].Head, "notes.md": b[1].Head}, nil); err != nil {
@@ -161,28 +163,25 @@ type patchSource struct {
 	calls []string
 }
 
-func (p *patchSource) FileDiffs(ctx context.Context, base, head string, paths []string) (map[string]SourcedDiff, error) {
+func (p *patchSource) Diffs(ctx context.Context, base, head string, paths []string) (map[string]fingerprint.PathDiff, error) {
 	if base != ghtest.DefaultBaseSHA || head != headSHA {
 		return nil, fmt.Errorf("asked for %s...%s, want the pull request's base and head", base, head)
 	}
 	p.calls = append(p.calls, paths...)
-	out := map[string]SourcedDiff{}
-	var err error
+	out := map[string]fingerprint.PathDiff{}
 	p.srv.Snapshot(func(prs map[string]*ghtest.PullRequest, _ []*ghtest.CheckRun, _ []*ghtest.Status, _ []*ghtest.SARIFUpload) {
 		pr := prs[testRepo+"#2"]
 		for _, path := range paths {
 			switch status := pr.Status(path); {
 			case status == "":
 			case pr.IsBinary(path):
-				out[path] = SourcedDiff{Status: status, Why: "Binary files differ"}
+				out[path] = fingerprint.PathDiff{Status: status, Binary: true}
 			default:
-				var hunks []review.Hunk
-				hunks, err = review.ParsePatch(pr.Patch(path))
-				out[path] = SourcedDiff{Hunks: hunks, Status: status}
+				out[path] = fingerprint.PathDiff{Patch: pr.Patch(path), Status: status}
 			}
 		}
 	})
-	return out, err
+	return out, nil
 }
 
 // Files GitHub does not describe: a patch too large to send, a binary
@@ -216,7 +215,7 @@ func TestFilesGitHubDoesNotDescribe(t *testing.T) {
 		why  []string
 	}{
 		{"with the clone", true, map[string]string{"lint/big": "inline", "lint/past": "inline", "lint/logo": "file", "lint/listed": "inline", "lint/elsewhere": "body"},
-			[]string{"aa/logo.png: GitHub listed it without a patch (too large or binary), and the clone's diff has no hunks (Binary files differ): its findings go to the file's entry"}},
+			[]string{"aa/logo.png: GitHub listed it without a patch (too large or binary), and the clone's diff has no hunks (git finds it binary): its findings go to the file's entry"}},
 		{"without a clone", false, map[string]string{"lint/big": "file", "lint/past": "body", "lint/logo": "file", "lint/listed": "inline", "lint/elsewhere": "body"},
 			[]string{"big.go: GitHub listed it without a patch (too large or binary), and there is no clone", "pkg/f3004.go: GitHub lists at most 3,000 files and did not list it"}},
 	} {
@@ -227,7 +226,7 @@ func TestFilesGitHubDoesNotDescribe(t *testing.T) {
 				pr.Comments, pr.Threads, pr.Reviews = nil, nil, nil
 			})
 			c := newClient(t, srv, ghtest.TokenActions, &fakeSleep{})
-			var src DiffSource
+			var src Diffs
 			ps := &patchSource{srv: srv}
 			if tc.src {
 				src = ps
@@ -285,13 +284,13 @@ func TestRateLimitOnTheFortiethWrite(t *testing.T) {
 			sl := &fakeSleep{}
 			c := newClient(t, srv, ghtest.TokenActions, sl)
 			srv.InjectWrite(40, tc.faults...)
-			rep, err := c.Deliver(context.Background(), docs, DeliverOptions{PR: 2, HeadSHA: headSHA, Review: true, Check: true, Status: true, Placement: ReviewOptions{Head: head}})
+			rep, err := Deliver(context.Background(), c, docs, Options{PR: 2, HeadSHA: headSHA, Review: true, Check: true, Status: true, Plan: review.PlanOptions{Head: head}})
 			var waited time.Duration
 			for _, w := range sl.Waits() {
 				waited += w
 			}
-			if waited != tc.wantWaits || waited > DefaultTotalWait {
-				t.Errorf("waited %v in all (%v), want %v, within the budget of %v", waited, sl.Waits(), tc.wantWaits, DefaultTotalWait)
+			if waited != tc.wantWaits || waited > ghapi.DefaultTotalWait {
+				t.Errorf("waited %v in all (%v), want %v, within the budget of %v", waited, sl.Waits(), tc.wantWaits, ghapi.DefaultTotalWait)
 			}
 			if rep.Checks != gates || rep.Statuses != gates {
 				t.Errorf("%d check runs and %d statuses delivered, want every one (%d)", rep.Checks, rep.Statuses, gates)
@@ -309,7 +308,7 @@ func TestRateLimitOnTheFortiethWrite(t *testing.T) {
 				}
 				return
 			}
-			if !errors.Is(err, ErrRetryBudget) || len(rep.NotDelivered) != tc.undelivered {
+			if !errors.Is(err, ghapi.ErrRetryBudget) || len(rep.NotDelivered) != tc.undelivered {
 				t.Errorf("err %v; not delivered (%d): %v, want %d reviews", err, len(rep.NotDelivered), rep.NotDelivered, tc.undelivered)
 			}
 			// the 40th write is sent again after each of three waits, then
@@ -332,11 +331,11 @@ func repeat[T any](v T, n int) []T {
 // countingSource answers every path as changed by one added line.
 type countingSource struct{ asked int }
 
-func (c *countingSource) FileDiffs(ctx context.Context, base, head string, paths []string) (map[string]SourcedDiff, error) {
+func (c *countingSource) Diffs(ctx context.Context, base, head string, paths []string) (map[string]fingerprint.PathDiff, error) {
 	c.asked += len(paths)
-	out := map[string]SourcedDiff{}
+	out := map[string]fingerprint.PathDiff{}
 	for _, p := range paths {
-		out[p] = SourcedDiff{Status: "added", Hunks: []review.Hunk{{NewStart: 1, NewLines: 1, Lines: []review.PatchLine{{Kind: review.Added, New: 1, Text: "x"}}}}}
+		out[p] = fingerprint.PathDiff{Status: "added", Patch: "@@ -0,0 +1 @@\n+x\n"}
 	}
 	return out, nil
 }
@@ -352,7 +351,7 @@ func TestSourcedDiffsAreBounded(t *testing.T) {
 	st := &review.PRState{Number: 2, HeadSHA: headSHA, Diffs: map[string]*review.FileDiff{}, Truncated: true}
 	src := &countingSource{}
 	var log bytes.Buffer
-	fillDiffs(context.Background(), st, ghtest.DefaultBaseSHA, []agc.Doc{{Response: response("flood", agc.Block, fs...)}}, src, &log)
+	(&run{opt: Options{Diffs: src, Log: &log}}).fillDiffs(context.Background(), st, ghtest.DefaultBaseSHA, []agc.Doc{{Response: response("flood", agc.Block, fs...)}})
 	if src.asked != MaxSourcedDiffs || len(st.Diffs) != MaxSourcedDiffs {
 		t.Errorf("asked for %d diffs, %d filled; want %d", src.asked, len(st.Diffs), MaxSourcedDiffs)
 	}

@@ -1,4 +1,4 @@
-package ghapi
+package deliver
 
 import (
 	"bytes"
@@ -31,8 +31,7 @@ func TestCheckRunAnnotationsWithinCeilingAndReadBack(t *testing.T) {
 	}
 	raw = append([]byte("  "), raw...) // exact bytes, not re-encoded, come back
 	c := newClient(t, srv, ghtest.TokenActions, &fakeSleep{})
-	run, err := c.CheckRun(context.Background(), CheckInput{HeadSHA: headSHA, Response: r, Raw: raw})
-	if err != nil {
+	if _, err := CheckRun(context.Background(), c, CheckInput{HeadSHA: headSHA, Response: r, Raw: raw}); err != nil {
 		t.Fatal(err)
 	}
 	counts := srv.Counts()
@@ -48,6 +47,11 @@ func TestCheckRunAnnotationsWithinCeilingAndReadBack(t *testing.T) {
 			t.Errorf("the summary does not say which findings are annotations:\n%.600s", cr.Summary)
 		}
 	})
+	runs, err := c.CheckRuns(context.Background(), headSHA, "agc/lint")
+	if err != nil || len(runs) != 1 {
+		t.Fatalf("%d runs, %v", len(runs), err)
+	}
+	run := runs[0]
 	got, err := review.ReadBackRaw(run)
 	if err != nil {
 		t.Fatal(err)
@@ -71,15 +75,15 @@ func TestCheckRunWithoutFindingsAndStatus(t *testing.T) {
 	c := newClient(t, srv, ghtest.TokenActions, &fakeSleep{})
 	ctx := context.Background()
 	allow := response("secrets", agc.Allow)
-	if _, err := c.CheckRun(ctx, CheckInput{HeadSHA: headSHA, Response: allow}); err != nil {
+	if _, err := CheckRun(ctx, c, CheckInput{HeadSHA: headSHA, Response: allow}); err != nil {
 		t.Fatal(err)
 	}
 	esc := response("review", agc.Escalate, finding("review", "x", "a.go", agc.Blocking))
 	esc.Findings[0].What = strings.Repeat("ü", 150) // description over 140 characters
-	if _, err := c.CheckRun(ctx, CheckInput{HeadSHA: headSHA, Response: esc, DetailsURL: "https://github.com/o/r/actions/runs/1"}); err != nil {
+	if _, err := CheckRun(ctx, c, CheckInput{HeadSHA: headSHA, Response: esc, DetailsURL: "https://github.com/o/r/actions/runs/1"}); err != nil {
 		t.Fatal(err)
 	}
-	if err := c.Status(ctx, headSHA, esc, ""); err != nil {
+	if err := Status(ctx, c, headSHA, esc, ""); err != nil {
 		t.Fatal(err)
 	}
 	srv.Snapshot(func(_ map[string]*ghtest.PullRequest, runs []*ghtest.CheckRun, sts []*ghtest.Status, _ []*ghtest.SARIFUpload) {

@@ -1,4 +1,4 @@
-package ghapi
+package deliver
 
 import (
 	"net/http"
@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/ghapi"
 	"github.com/agcgate/agc-action/ghapi/ghtest"
 )
 
@@ -42,8 +43,8 @@ func TestRefusedReviewWithUnreadableHeadIsReported(t *testing.T) {
 	srv := ghtest.New(t, ghtest.Options{})
 	head := prFixture(t, srv)
 	srv.Inject("pulls/create-review", ghtest.Fault{Status: http.StatusUnprocessableEntity, Message: "Validation Failed"})
-	c, err := New(Config{Owner: testOwner, Repo: testName, Token: ghtest.TokenActions, BaseURL: srv.URL(), GraphQLURL: srv.GraphQLURL(),
-		Transport: &failNthPull{n: 3}, Retry: RetryPolicy{Sleep: (&fakeSleep{}).Sleep, Jitter: func(d time.Duration) time.Duration { return d }}})
+	c, err := ghapi.New(ghapi.Config{Owner: testOwner, Repo: testName, Token: ghtest.TokenActions, BaseURL: srv.URL(), GraphQLURL: srv.GraphQLURL(),
+		Transport: &failNthPull{n: 3}, Retry: ghapi.RetryPolicy{Sleep: (&fakeSleep{}).Sleep, Jitter: func(d time.Duration) time.Duration { return d }}})
 	if err != nil {
 		t.Fatal(err)
 	}

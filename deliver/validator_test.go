@@ -1,4 +1,4 @@
-package ghapi
+package deliver
 
 import (
 	"context"
@@ -29,16 +29,16 @@ var invalidJSON = validate.Violation{Place: diag.Place{File: "out.json"}, Rule: 
 func TestValidatorRunAgreement(t *testing.T) {
 	ctx := context.Background()
 	resp, bad := validatorAnswer, validatorAnswer(invalidJSON)
-	opt := func(job string) DeliverOptions {
-		return DeliverOptions{HeadSHA: headSHA, Check: true, Status: true, ValidatorJob: job}
+	opt := func(job string) Options {
+		return Options{HeadSHA: headSHA, Check: true, Status: true, ValidatorJob: job}
 	}
 	t.Run("a later passing job fails, and its status", func(t *testing.T) {
 		srv := ghtest.New(t, ghtest.Options{})
 		c := newClient(t, srv, ghtest.TokenActions, &fakeSleep{})
-		if _, err := c.Deliver(ctx, []agc.Doc{bad}, opt(carry.ValidatorJob("w", "a", nil))); err != nil {
+		if _, err := Deliver(ctx, c, []agc.Doc{bad}, opt(carry.ValidatorJob("w", "a", nil))); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := c.Deliver(ctx, []agc.Doc{resp()}, opt(carry.ValidatorJob("w", "b", nil))); err != nil {
+		if _, err := Deliver(ctx, c, []agc.Doc{resp()}, opt(carry.ValidatorJob("w", "b", nil))); err != nil {
 			t.Fatal(err)
 		}
 		run := srv.RequiredCheck(testRepo, headSHA, "agc/agc-validate", carry.ActionsAppID)
@@ -55,7 +55,7 @@ func TestValidatorRunAgreement(t *testing.T) {
 		srv := ghtest.New(t, ghtest.Options{})
 		c := newClient(t, srv, ghtest.TokenActions, &fakeSleep{})
 		srv.Inject("checks/list-for-ref", ghtest.Fault{Status: http.StatusNotFound, Message: "Not Found"})
-		rep, err := c.Deliver(ctx, []agc.Doc{resp()}, opt("j"))
+		rep, err := Deliver(ctx, c, []agc.Doc{resp()}, opt("j"))
 		if err == nil || !strings.Contains(err.Error(), "read the other jobs' agc/agc-validate runs") {
 			t.Fatalf("err %v", err)
 		}
@@ -91,11 +91,11 @@ func TestValidatorFailsClosed(t *testing.T) {
 		srv := ghtest.New(t, ghtest.Options{})
 		a := newClient(t, srv, ghtest.TokenActions, &fakeSleep{})
 		b := newClient(t, srv, ghtest.TokenActions, &fakeSleep{})
-		opt := func(job string) DeliverOptions {
-			return DeliverOptions{HeadSHA: headSHA, Check: true, Status: true, ValidatorJob: job}
+		opt := func(job string) Options {
+			return Options{HeadSHA: headSHA, Check: true, Status: true, ValidatorJob: job}
 		}
 		srv.Between(lists, func() {
-			if _, err := a.Deliver(ctx, []agc.Doc{bad}, opt(carry.ValidatorJob("w", "a", nil))); err != nil {
+			if _, err := Deliver(ctx, a, []agc.Doc{bad}, opt(carry.ValidatorJob("w", "a", nil))); err != nil {
 				t.Error(err)
 			}
 			faults := make([]ghtest.Fault, 10)
@@ -104,7 +104,7 @@ func TestValidatorFailsClosed(t *testing.T) {
 			}
 			srv.Inject("checks/list-for-ref", faults...)
 		})
-		_, err := b.Deliver(ctx, []agc.Doc{resp()}, opt(carry.ValidatorJob("w", "b", nil)))
+		_, err := Deliver(ctx, b, []agc.Doc{resp()}, opt(carry.ValidatorJob("w", "b", nil)))
 		if err == nil {
 			t.Error("a second read that failed is no error")
 		}
@@ -119,17 +119,17 @@ func TestValidatorFailsClosed(t *testing.T) {
 		srv := ghtest.New(t, ghtest.Options{})
 		a := newClient(t, srv, ghtest.TokenActions, &fakeSleep{})
 		b := newClient(t, srv, ghtest.TokenActions, &fakeSleep{})
-		opt := func(job string) DeliverOptions {
-			return DeliverOptions{HeadSHA: headSHA, Check: true, Status: true, ValidatorJob: job}
+		opt := func(job string) Options {
+			return Options{HeadSHA: headSHA, Check: true, Status: true, ValidatorJob: job}
 		}
 		srv.Between(lists, func() { // B's first read passes; A runs during B's second
 			srv.Between(lists, func() {
-				if _, err := a.Deliver(ctx, []agc.Doc{bad}, opt(carry.ValidatorJob("w", "a", nil))); err != nil {
+				if _, err := Deliver(ctx, a, []agc.Doc{bad}, opt(carry.ValidatorJob("w", "a", nil))); err != nil {
 					t.Error(err)
 				}
 			})
 		})
-		if _, err := b.Deliver(ctx, []agc.Doc{resp()}, opt(carry.ValidatorJob("w", "b", nil))); err != nil {
+		if _, err := Deliver(ctx, b, []agc.Doc{resp()}, opt(carry.ValidatorJob("w", "b", nil))); err != nil {
 			t.Fatal(err)
 		}
 		if run := srv.RequiredCheck(testRepo, headSHA, "agc/agc-validate", carry.ActionsAppID); run.Conclusion != "failure" {

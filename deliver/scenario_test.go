@@ -1,4 +1,4 @@
-package ghapi
+package deliver
 
 import (
 	"context"
@@ -119,8 +119,8 @@ func TestScenario300Findings(t *testing.T) {
 	run := func(name string, head files, sha string, fs []agc.Finding) (*ReviewResult, runCounts) {
 		t.Helper()
 		gates := []agc.Doc{{Response: response("scan", agc.Block, fs...)}}
-		rep, err := c.Deliver(ctx, gates, DeliverOptions{PR: 7, HeadSHA: sha, Review: true, Check: true, Status: true,
-			Placement: ReviewOptions{Head: head}})
+		rep, err := Deliver(ctx, c, gates, Options{PR: 7, HeadSHA: sha, Review: true, Check: true, Status: true,
+			Plan: review.PlanOptions{Head: head}})
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}

@@ -1,4 +1,4 @@
-package ghapi
+package deliver
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/ghapi"
 	"github.com/agcgate/agc-action/ghapi/ghtest"
 	"github.com/agcgate/agc-action/review"
 )
@@ -56,7 +57,7 @@ func TestFlood20RunsX50Files(t *testing.T) {
 		gates = append(gates, agc.Doc{Response: response(gate, agc.Block, floodFindings(gate, locs)...)})
 	}
 	c := newClient(t, srv, ghtest.TokenActions, &fakeSleep{})
-	if _, err := c.Deliver(context.Background(), gates, DeliverOptions{PR: 7, HeadSHA: headSHA, Review: true, Check: true, Status: true}); err != nil {
+	if _, err := Deliver(context.Background(), c, gates, Options{PR: 7, HeadSHA: headSHA, Review: true, Check: true, Status: true}); err != nil {
 		t.Fatal(err)
 	}
 	writes, notes := delivery(t, srv)
@@ -96,7 +97,7 @@ func TestFlood25000Results(t *testing.T) {
 	srv.SetHead(testRepo, 7, headSHA, fs)
 	r := response("flood", agc.Block, floodFindings("flood", locs)...)
 	c := newClient(t, srv, ghtest.TokenActions, &fakeSleep{})
-	if _, err := c.Deliver(context.Background(), []agc.Doc{{Response: r}}, DeliverOptions{PR: 7, HeadSHA: headSHA, Review: true, Check: true, Status: true}); err != nil {
+	if _, err := Deliver(context.Background(), c, []agc.Doc{{Response: r}}, Options{PR: 7, HeadSHA: headSHA, Review: true, Check: true, Status: true}); err != nil {
 		t.Fatal(err)
 	}
 	writes, notes := delivery(t, srv)
@@ -138,11 +139,11 @@ func TestPreviewFlood20x25000(t *testing.T) {
 		gates = append(gates, agc.Doc{Response: r})
 	}
 	var log countingLog
-	c, err := NewFromEnv(func(string) string { return "" }, Config{Owner: testOwner, Repo: testName}, &log)
+	c, err := ghapi.NewFromEnv(func(string) string { return "" }, ghapi.Config{Owner: testOwner, Repo: testName}, &log)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := c.Deliver(context.Background(), gates, DeliverOptions{PR: 2, HeadSHA: headSHA, Review: true, Check: true}); err != nil {
+	if _, err := Deliver(context.Background(), c, gates, Options{PR: 2, HeadSHA: headSHA, Review: true, Check: true}); err != nil {
 		t.Fatal(err)
 	}
 	const reads = 3 // the pull request's files, comments and reviews

@@ -1,4 +1,4 @@
-package ghapi
+package deliver
 
 import (
 	"context"
@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/ghapi"
 	"github.com/agcgate/agc-action/ghapi/ghtest"
 	"github.com/agcgate/agc-action/review"
 )
@@ -78,13 +79,13 @@ func TestBigPullRequestEveryFindingOnGitHub(t *testing.T) {
 func everyFindingOnGitHub(t *testing.T, what string, sarif review.SARIFPlace, wantLeftOut bool) {
 	srv := ghtest.New(t, ghtest.Options{})
 	doc := issue24PR(srv, what)
-	c, err := New(Config{Owner: testOwner, Repo: testName, Token: ghtest.TokenActions, BaseURL: srv.URL(), GraphQLURL: srv.GraphQLURL()})
+	c, err := ghapi.New(ghapi.Config{Owner: testOwner, Repo: testName, Token: ghtest.TokenActions, BaseURL: srv.URL(), GraphQLURL: srv.GraphQLURL()})
 	if err != nil {
 		t.Fatal(err)
 	}
 	links := review.Links{Server: "https://github.com", Repo: testRepo, SHA: headSHA}
-	if _, err := c.Deliver(context.Background(), []agc.Doc{doc}, DeliverOptions{PR: 2, HeadSHA: headSHA, Review: true, Check: true,
-		Placement: ReviewOptions{Mode: review.FilterAdded, Links: links}, Diffs: &patchSource{srv: srv}, SARIF: sarif}); err != nil {
+	if _, err := Deliver(context.Background(), c, []agc.Doc{doc}, Options{PR: 2, HeadSHA: headSHA, Review: true, Check: true,
+		Plan: review.PlanOptions{Mode: review.FilterAdded, Links: links}, Diffs: &patchSource{srv: srv}, SARIF: sarif}); err != nil {
 		t.Fatal(err)
 	}
 	where := delivered(srv, 2) // finding id -> inline / body
@@ -184,16 +185,16 @@ func BenchmarkIssue24(b *testing.B) {
 		b.StopTimer()
 		srv := ghtest.New(b, ghtest.Options{})
 		doc := issue24PR(srv, "")
-		c, err := New(Config{Owner: testOwner, Repo: testName, Token: ghtest.TokenActions, BaseURL: srv.URL(), GraphQLURL: srv.GraphQLURL()})
+		c, err := ghapi.New(ghapi.Config{Owner: testOwner, Repo: testName, Token: ghtest.TokenActions, BaseURL: srv.URL(), GraphQLURL: srv.GraphQLURL()})
 		if err != nil {
 			b.Fatal(err)
 		}
 		runtime.GC()
 		stop := sampleHeap(&peak)
 		b.StartTimer()
-		_, err = c.Deliver(context.Background(), []agc.Doc{doc}, DeliverOptions{PR: 2, HeadSHA: headSHA, Review: true, Check: true,
-			Placement: ReviewOptions{Mode: review.FilterAdded, Links: review.Links{Server: "https://github.com", Repo: testRepo, SHA: headSHA}},
-			Diffs:     &patchSource{srv: srv}, SARIF: review.SARIFPlace{Path: "/tmp/agc.sarif"}})
+		_, err = Deliver(context.Background(), c, []agc.Doc{doc}, Options{PR: 2, HeadSHA: headSHA, Review: true, Check: true,
+			Plan:  review.PlanOptions{Mode: review.FilterAdded, Links: review.Links{Server: "https://github.com", Repo: testRepo, SHA: headSHA}},
+			Diffs: &patchSource{srv: srv}, SARIF: review.SARIFPlace{Path: "/tmp/agc.sarif"}})
 		b.StopTimer()
 		stop()
 		if err != nil {

@@ -1,4 +1,4 @@
-package ghapi
+package deliver
 
 import (
 	"context"
@@ -10,7 +10,9 @@ import (
 	"time"
 
 	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/ghapi"
 	"github.com/agcgate/agc-action/ghapi/ghtest"
+	"github.com/agcgate/agc-action/review"
 )
 
 // two findings with one id (a [V] error, but the Action still posts)
@@ -40,8 +42,8 @@ func TestThreadResolvedByAPersonStaysResolved(t *testing.T) {
 	r := response("lint", agc.Block, finding("lint", "x", "db.go:4", agc.Blocking))
 	c := newClient(t, srv, ghtest.TokenActions, &fakeSleep{})
 	ctx := context.Background()
-	st, _ := c.LoadPR(ctx, 2, headSHA)
-	if _, err := c.Review(ctx, st, r, ReviewOptions{Head: head}); err != nil {
+	st, _ := LoadPR(ctx, c, 2, headSHA)
+	if _, err := reviewOne(ctx, c, st, r, review.PlanOptions{Head: head}); err != nil {
 		t.Fatal(err)
 	}
 	srv.Snapshot(func(prs map[string]*ghtest.PullRequest, _ []*ghtest.CheckRun, _ []*ghtest.Status, _ []*ghtest.SARIFUpload) {
@@ -49,8 +51,8 @@ func TestThreadResolvedByAPersonStaysResolved(t *testing.T) {
 			th.Resolved = true // the person resolves it
 		}
 	})
-	st, _ = c.LoadPR(ctx, 2, headSHA)
-	res, err := c.Review(ctx, st, r, ReviewOptions{Head: head})
+	st, _ = LoadPR(ctx, c, 2, headSHA)
+	res, err := reviewOne(ctx, c, st, r, review.PlanOptions{Head: head})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -80,14 +82,14 @@ func TestAppliedWriteNotSentTwice(t *testing.T) {
 	head := prFixture(t, srv)
 	r := response("lint", agc.Block, finding("lint", "x", "db.go:4", agc.Blocking))
 	sl := &fakeSleep{}
-	c, err := New(Config{Owner: testOwner, Repo: testName, Token: ghtest.TokenActions, BaseURL: srv.URL(), GraphQLURL: srv.GraphQLURL(),
-		Transport: &applied502{n: 5}, Retry: RetryPolicy{Sleep: sl.Sleep, Jitter: func(d time.Duration) time.Duration { return d }}})
+	c, err := ghapi.New(ghapi.Config{Owner: testOwner, Repo: testName, Token: ghtest.TokenActions, BaseURL: srv.URL(), GraphQLURL: srv.GraphQLURL(),
+		Transport: &applied502{n: 5}, Retry: ghapi.RetryPolicy{Sleep: sl.Sleep, Jitter: func(d time.Duration) time.Duration { return d }}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	st, _ := c.LoadPR(ctx, 2, headSHA)
-	if _, err := c.Review(ctx, st, r, ReviewOptions{Head: head}); err != nil {
+	st, _ := LoadPR(ctx, c, 2, headSHA)
+	if _, err := reviewOne(ctx, c, st, r, review.PlanOptions{Head: head}); err != nil {
 		t.Fatalf("the review was made; the 502 must not fail the run: %v", err)
 	}
 	srv.Snapshot(func(prs map[string]*ghtest.PullRequest, _ []*ghtest.CheckRun, _ []*ghtest.Status, _ []*ghtest.SARIFUpload) {
@@ -117,14 +119,14 @@ func TestLostWriteSentAgain(t *testing.T) {
 	head := prFixture(t, srv)
 	r := response("lint", agc.Block, finding("lint", "x", "db.go:4", agc.Blocking))
 	sl := &fakeSleep{}
-	c, err := New(Config{Owner: testOwner, Repo: testName, Token: ghtest.TokenActions, BaseURL: srv.URL(), GraphQLURL: srv.GraphQLURL(),
-		Transport: &lost502{n: 2}, Retry: RetryPolicy{Sleep: sl.Sleep, Jitter: func(d time.Duration) time.Duration { return d }}})
+	c, err := ghapi.New(ghapi.Config{Owner: testOwner, Repo: testName, Token: ghtest.TokenActions, BaseURL: srv.URL(), GraphQLURL: srv.GraphQLURL(),
+		Transport: &lost502{n: 2}, Retry: ghapi.RetryPolicy{Sleep: sl.Sleep, Jitter: func(d time.Duration) time.Duration { return d }}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	st, _ := c.LoadPR(ctx, 2, headSHA)
-	if _, err := c.Review(ctx, st, r, ReviewOptions{Head: head}); err != nil {
+	st, _ := LoadPR(ctx, c, 2, headSHA)
+	if _, err := reviewOne(ctx, c, st, r, review.PlanOptions{Head: head}); err != nil {
 		t.Fatalf("the third attempt made the review: %v", err)
 	}
 	if got, want := sl.Waits(), []time.Duration{time.Second, 2 * time.Second}; !slices.Equal(got, want) {

@@ -1,4 +1,4 @@
-package ghapi
+package deliver
 
 import (
 	"bytes"
@@ -11,8 +11,10 @@ import (
 	"testing"
 
 	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/ghapi"
 	"github.com/agcgate/agc-action/ghapi/ghtest"
 	"github.com/agcgate/agc-action/internal/golden"
+	"github.com/agcgate/agc-action/review"
 )
 
 // TestDryRunGolden pins the exact requests a first delivery of the
@@ -33,13 +35,13 @@ func TestDryRunGolden(t *testing.T) {
 		t.Fatal(err)
 	}
 	var out bytes.Buffer
-	c, err := New(Config{Owner: testOwner, Repo: testName, Token: ghtest.TokenActions, BaseURL: srv.URL(), GraphQLURL: srv.GraphQLURL(),
-		Transport: &DryRun{W: &out, Reads: http.DefaultTransport}})
+	c, err := ghapi.New(ghapi.Config{Owner: testOwner, Repo: testName, Token: ghtest.TokenActions, BaseURL: srv.URL(), GraphQLURL: srv.GraphQLURL(),
+		Transport: &ghapi.DryRun{W: &out, Reads: http.DefaultTransport}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = c.Deliver(context.Background(), []agc.Doc{{Response: r, Raw: raw}}, DeliverOptions{PR: 2, HeadSHA: headSHA,
-		Review: true, Check: true, Status: true, Placement: ReviewOptions{Head: files{"src/store/db.go": head}}})
+	_, err = Deliver(context.Background(), c, []agc.Doc{{Response: r, Raw: raw}}, Options{PR: 2, HeadSHA: headSHA,
+		Review: true, Check: true, Status: true, Plan: review.PlanOptions{Head: files{"src/store/db.go": head}}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package ghapi
+package deliver
 
 import (
 	"context"
@@ -11,6 +11,7 @@ import (
 	"github.com/agcgate/agc-action/carry"
 	"github.com/agcgate/agc-action/fingerprint"
 	"github.com/agcgate/agc-action/fingerprint/gittest"
+	"github.com/agcgate/agc-action/ghapi"
 	"github.com/agcgate/agc-action/ghapi/ghtest"
 	"github.com/agcgate/agc-action/review"
 	"github.com/google/go-github/v62/github"
@@ -24,7 +25,7 @@ type carryPR struct {
 	r    *gittest.Repo
 	g    *fingerprint.Git
 	srv  *ghtest.Server
-	ours *Client // the Actions token: app 15368
+	ours *ghapi.Client // the Actions token: app 15368
 }
 
 func newCarryPR(t *testing.T) *carryPR {
@@ -59,7 +60,7 @@ func (p *carryPR) push(pathContent ...string) string {
 
 // judge runs the gate at sha: its response, bound over the scope at main,
 // delivered as a check run with the client's token.
-func (p *carryPR) judge(c *Client, sha, verdict string) *agc.Response {
+func (p *carryPR) judge(c *ghapi.Client, sha, verdict string) *agc.Response {
 	p.t.Helper()
 	var fs []agc.Finding
 	if verdict == agc.Block {
@@ -72,7 +73,7 @@ func (p *carryPR) judge(c *Client, sha, verdict string) *agc.Response {
 	if err != nil {
 		p.t.Fatal(err)
 	}
-	if _, err := c.CheckRun(context.Background(), CheckInput{HeadSHA: sha, Response: resp, Head: files{}, Binding: &b}); err != nil {
+	if _, err := CheckRun(context.Background(), c, CheckInput{HeadSHA: sha, Response: resp, Head: files{}, Binding: &b}); err != nil {
 		p.t.Fatal(err)
 	}
 	return resp
@@ -80,7 +81,7 @@ func (p *carryPR) judge(c *Client, sha, verdict string) *agc.Response {
 
 func (p *carryPR) carry(head, before string) *carry.Result {
 	p.t.Helper()
-	res, err := carry.Gate(context.Background(), p.ours.CarryRuns(), carry.Options{Gate: "review", HeadSHA: head, Before: before, PR: 1,
+	res, err := carry.Gate(context.Background(), CarryRuns(p.ours), carry.Options{Gate: "review", HeadSHA: head, Before: before, PR: 1,
 		Workflow: p.workflow(), Compute: carry.RepoFingerprinter(p.g), Have: carry.Reachable(p.g, "")})
 	if err != nil {
 		p.t.Fatal(err)
@@ -260,12 +261,12 @@ func TestCommitPullRequests(t *testing.T) {
 		head:  {{Number: 5, Base: "main"}, {Number: 4, Base: "main", MergeCommitSHA: merge}},
 		merge: {{Number: 4, Base: "main", MergeCommitSHA: merge}},
 	} {
-		got, err := c.CarryRuns().CommitPullRequests(context.Background(), sha)
+		got, err := CarryRuns(c).CommitPullRequests(context.Background(), sha)
 		if err != nil || !slices.Equal(got, want) {
 			t.Errorf("%s: %+v, %v; want %+v", sha[:7], got, err, want)
 		}
 	}
-	if n, err := carry.MergedPR(context.Background(), c.CarryRuns(), merge, "main"); n != 4 || err != nil {
+	if n, err := carry.MergedPR(context.Background(), CarryRuns(c), merge, "main"); n != 4 || err != nil {
 		t.Errorf("MergedPR = %d, %v", n, err)
 	}
 }

@@ -1,4 +1,4 @@
-package ghapi
+package deliver
 
 import (
 	"bytes"
@@ -8,7 +8,9 @@ import (
 	"testing"
 
 	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/ghapi"
 	"github.com/agcgate/agc-action/ghapi/ghtest"
+	"github.com/agcgate/agc-action/review"
 )
 
 func TestReadOnlyTokenDegrades(t *testing.T) {
@@ -19,8 +21,8 @@ func TestReadOnlyTokenDegrades(t *testing.T) {
 		finding("lint", "cmd", "Bash.command", agc.Advisory))
 	c := newClient(t, srv, ghtest.TokenReadOnly, &fakeSleep{})
 	var ann, sum bytes.Buffer
-	rep, err := c.Deliver(context.Background(), []agc.Doc{{Response: r}}, DeliverOptions{PR: 2, HeadSHA: headSHA, Review: true, Check: true,
-		Placement: ReviewOptions{Head: head}, Annotations: &ann, Summary: &sum})
+	rep, err := Deliver(context.Background(), c, []agc.Doc{{Response: r}}, Options{PR: 2, HeadSHA: headSHA, Review: true, Check: true,
+		Plan: review.PlanOptions{Head: head}, Annotations: &ann, Summary: &sum})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,17 +47,14 @@ func TestReadOnlyTokenDegrades(t *testing.T) {
 func TestGitHubEnterpriseServer(t *testing.T) {
 	srv := ghtest.New(t, ghtest.Options{Prefix: "/api/v3"})
 	head := prFixture(t, srv)
-	c, err := New(Config{Owner: testOwner, Repo: testName, Token: ghtest.TokenActions, BaseURL: strings.TrimSuffix(srv.URL(), "/")})
+	c, err := ghapi.New(ghapi.Config{Owner: testOwner, Repo: testName, Token: ghtest.TokenActions, BaseURL: strings.TrimSuffix(srv.URL(), "/")})
 	if err != nil {
 		t.Fatal(err)
-	}
-	if c.gql != srv.GraphQLURL() {
-		t.Errorf("GraphQL URL %s, want %s", c.gql, srv.GraphQLURL())
 	}
 	ctx := context.Background()
 	r := response("lint", agc.Block, finding("lint", "added", "db.go:4", agc.Blocking))
 	for i := 0; i < 2; i++ { // the second run reads threads through GraphQL
-		if _, err := c.Deliver(ctx, []agc.Doc{{Response: r}}, DeliverOptions{PR: 2, HeadSHA: headSHA, Review: true, Check: true, Placement: ReviewOptions{Head: head}}); err != nil {
+		if _, err := Deliver(ctx, c, []agc.Doc{{Response: r}}, Options{PR: 2, HeadSHA: headSHA, Review: true, Check: true, Plan: review.PlanOptions{Head: head}}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -67,12 +66,12 @@ func TestGitHubEnterpriseServer(t *testing.T) {
 func TestDryRunPrintsAndSendsNothing(t *testing.T) {
 	srv := ghtest.New(t, ghtest.Options{})
 	var out bytes.Buffer
-	c, err := New(Config{Owner: testOwner, Repo: testName, Token: "secret-token", BaseURL: srv.URL(), Transport: &DryRun{W: &out}})
+	c, err := ghapi.New(ghapi.Config{Owner: testOwner, Repo: testName, Token: "secret-token", BaseURL: srv.URL(), Transport: &ghapi.DryRun{W: &out}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	r := response("lint", agc.Block, finding("lint", "x", "main.go:1", agc.Blocking))
-	if _, err := c.Deliver(context.Background(), []agc.Doc{{Response: r}}, DeliverOptions{PR: 2, HeadSHA: headSHA, Review: true, Check: true, Status: true}); err != nil {
+	if _, err := Deliver(context.Background(), c, []agc.Doc{{Response: r}}, Options{PR: 2, HeadSHA: headSHA, Review: true, Check: true, Status: true}); err != nil {
 		t.Fatal(err)
 	}
 	if n := len(srv.Counts()); n != 0 {
@@ -94,13 +93,13 @@ func TestDryRunForwardsReads(t *testing.T) {
 	srv := ghtest.New(t, ghtest.Options{})
 	head := prFixture(t, srv)
 	var out bytes.Buffer
-	c, err := New(Config{Owner: testOwner, Repo: testName, Token: ghtest.TokenActions, BaseURL: srv.URL(), GraphQLURL: srv.GraphQLURL(),
-		Transport: &DryRun{W: &out, Reads: http.DefaultTransport}})
+	c, err := ghapi.New(ghapi.Config{Owner: testOwner, Repo: testName, Token: ghtest.TokenActions, BaseURL: srv.URL(), GraphQLURL: srv.GraphQLURL(),
+		Transport: &ghapi.DryRun{W: &out, Reads: http.DefaultTransport}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	r := response("lint", agc.Block, finding("lint", "added", "db.go:4", agc.Blocking))
-	if _, err := c.Deliver(context.Background(), []agc.Doc{{Response: r}}, DeliverOptions{PR: 2, HeadSHA: headSHA, Review: true, Placement: ReviewOptions{Head: head}}); err != nil {
+	if _, err := Deliver(context.Background(), c, []agc.Doc{{Response: r}}, Options{PR: 2, HeadSHA: headSHA, Review: true, Plan: review.PlanOptions{Head: head}}); err != nil {
 		t.Fatal(err)
 	}
 	counts := srv.Counts()
@@ -123,7 +122,7 @@ func TestRerunEditsAndReopens(t *testing.T) {
 	b := finding("lint", "b", "db.go:5", agc.Blocking)
 	deliver := func(fs ...agc.Finding) *ReviewResult {
 		t.Helper()
-		rep, err := c.Deliver(ctx, []agc.Doc{{Response: response("lint", agc.Block, fs...)}}, DeliverOptions{PR: 2, HeadSHA: headSHA, Review: true, Placement: ReviewOptions{Head: head}})
+		rep, err := Deliver(ctx, c, []agc.Doc{{Response: response("lint", agc.Block, fs...)}}, Options{PR: 2, HeadSHA: headSHA, Review: true, Plan: review.PlanOptions{Head: head}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -159,7 +158,7 @@ func TestCheckRunPostedWhenReviewFails(t *testing.T) {
 	srv.Inject("pulls/create-review", ghtest.Fault{Status: 422, Message: "Unprocessable Entity: Line could not be resolved"})
 	c := newClient(t, srv, ghtest.TokenActions, &fakeSleep{})
 	r := response("lint", agc.Block, finding("lint", "a", "db.go:4", agc.Blocking))
-	rep, err := c.Deliver(context.Background(), []agc.Doc{{Response: r}}, DeliverOptions{PR: 2, HeadSHA: headSHA, Review: true, Check: true, Placement: ReviewOptions{Head: head}})
+	rep, err := Deliver(context.Background(), c, []agc.Doc{{Response: r}}, Options{PR: 2, HeadSHA: headSHA, Review: true, Check: true, Plan: review.PlanOptions{Head: head}})
 	if !isHTTP(err, 422) || !strings.Contains(err.Error(), "Line could not be resolved") {
 		t.Errorf("err = %v, want GitHub's 422", err)
 	}

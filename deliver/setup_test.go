@@ -1,4 +1,4 @@
-package ghapi
+package deliver
 
 import (
 	"bytes"
@@ -8,7 +8,9 @@ import (
 	"testing"
 
 	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/ghapi"
 	"github.com/agcgate/agc-action/ghapi/ghtest"
+	"github.com/agcgate/agc-action/review"
 )
 
 // TestNewFromEnv: the client reaches the API the environment names; in a
@@ -26,12 +28,12 @@ func TestNewFromEnv(t *testing.T) {
 		if dry != nil {
 			w = dry
 		}
-		c, err := NewFromEnv(getenv, Config{Owner: testOwner, Repo: testName, Token: token}, w)
+		c, err := ghapi.NewFromEnv(getenv, ghapi.Config{Owner: testOwner, Repo: testName, Token: token}, w)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := c.Deliver(context.Background(), []agc.Doc{{Response: r}}, DeliverOptions{PR: 2, HeadSHA: headSHA, Review: true, Check: true,
-			Placement: ReviewOptions{Head: head}}); err != nil {
+		if _, err := Deliver(context.Background(), c, []agc.Doc{{Response: r}}, Options{PR: 2, HeadSHA: headSHA, Review: true, Check: true,
+			Plan: review.PlanOptions{Head: head}}); err != nil {
 			t.Fatal(err)
 		}
 		return srv.Counts()

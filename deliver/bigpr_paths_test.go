@@ -1,4 +1,4 @@
-package ghapi
+package deliver
 
 import (
 	"bytes"
@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/fingerprint"
 	"github.com/agcgate/agc-action/ghapi/ghtest"
 	"github.com/agcgate/agc-action/internal/logsafe"
 	"github.com/agcgate/agc-action/review"
@@ -18,13 +19,13 @@ import (
 // line.
 type gitLikeSource struct{ countingSource }
 
-func (g *gitLikeSource) FileDiffs(ctx context.Context, base, head string, paths []string) (map[string]SourcedDiff, error) {
+func (g *gitLikeSource) Diffs(ctx context.Context, base, head string, paths []string) (map[string]fingerprint.PathDiff, error) {
 	for _, p := range paths {
 		if strings.HasPrefix(p, "/") || strings.HasPrefix(p, "../") || p == ".." || strings.ContainsAny(p, "\n\x00") {
 			return nil, fmt.Errorf("git diff: %q is outside repository", p)
 		}
 	}
-	return g.countingSource.FileDiffs(ctx, base, head, paths)
+	return g.countingSource.Diffs(ctx, base, head, paths)
 }
 
 // TestBadFindingPathsDoNotCancelTheDiffs: the judged party names, beside
@@ -43,7 +44,7 @@ func TestBadFindingPathsDoNotCancelTheDiffs(t *testing.T) {
 	st.Diffs["big.go"].NoPatch = true
 	src := &gitLikeSource{}
 	var log bytes.Buffer
-	fillDiffs(context.Background(), st, ghtest.DefaultBaseSHA, []agc.Doc{{Response: response("lint", agc.Block, fs...)}}, src, &log)
+	(&run{opt: Options{Diffs: src, Log: &log}}).fillDiffs(context.Background(), st, ghtest.DefaultBaseSHA, []agc.Doc{{Response: response("lint", agc.Block, fs...)}})
 	if d := st.Diffs["big.go"]; d == nil || d.NoPatch {
 		t.Errorf("big.go has no diff from the clone; log:\n%s", log.String())
 	}
