@@ -43,8 +43,8 @@ func (f *fakeGitHub) OwnReviews(context.Context, int) ([]*github.PullRequestRevi
 	return nil, nil
 }
 func (f *fakeGitHub) Threads(context.Context, int) ([]ghapi.Thread, error) { return nil, nil }
-func (f *fakeGitHub) Login() string                                       { return ghapi.DefaultLogin }
-func (f *fakeGitHub) Sleep(context.Context, time.Duration) error          { return nil }
+func (f *fakeGitHub) Login() string                                        { return ghapi.DefaultLogin }
+func (f *fakeGitHub) Sleep(context.Context, time.Duration) error           { return nil }
 func (f *fakeGitHub) EditComment(context.Context, int64, string) error {
 	f.log = append(f.log, "edit")
 	return nil
