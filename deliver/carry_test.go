@@ -73,7 +73,8 @@ func (p *carryPR) judge(c *ghapi.Client, sha, verdict string) *agc.Response {
 	if err != nil {
 		p.t.Fatal(err)
 	}
-	if _, err := CheckRun(context.Background(), c, CheckInput{HeadSHA: sha, Response: resp, Head: files{}, Binding: &b}); err != nil {
+	if _, err := Deliver(context.Background(), c, []agc.Doc{{Response: resp}}, Options{HeadSHA: sha, Check: true, Plan: review.PlanOptions{Head: files{}},
+		Bindings: map[string]carry.Binding{"review": b}}); err != nil {
 		p.t.Fatal(err)
 	}
 	return resp

@@ -13,97 +13,45 @@ import (
 	"github.com/google/go-github/v62/github"
 )
 
-// CheckInput is one gate's response for its check run.
-type CheckInput struct {
-	HeadSHA  string
-	Response *agc.Response
-	// Raw is the response's bytes as the gate wrote them, embedded so a
-	// later run reads back exactly these; nil embeds agc.Encode's output.
-	Raw        []byte
-	Head       review.FileReader // to place annotations from patch remedies
-	DetailsURL string            // the workflow run, shown for action_required
-	// Binding, when set, is agc-action's binding record of the answer,
-	// written at the start of the text, apart from the response.
-	Binding *carry.Binding
-	// Plan is the gate's review plan, when it has a review, so the
-	// summary says where the findings that are not on the pull request are.
-	Plan *review.ReviewPlan
-	// Note, when set, is agc-action's own Markdown put first in the
-	// summary (Options.Notes).
-	Note string
-	// Links links the summary's locations to their lines (review.Links).
-	Links review.Links
-	// ExternalID, when set, is the run's external_id (carry.ValidatorJob).
-	ExternalID string
-	// Conclusion and Title, when set, are the run's instead of the
-	// verdict's: a validator run that fails because another job's run on
-	// the commit does (validator).
-	Conclusion, Title string
-	// SARIF is where the run's SARIF file is, which the check run names
-	// for the findings it has no room to list.
-	SARIF review.SARIFPlace
+// check is one gate's check run: what review.PlanCheck plans its output
+// from, and the run's own fields.
+type check struct {
+	review.CheckOptions
+	r          *agc.Response
+	externalID string // carry.ValidatorJob, on agc/agc-validate
+	// conclusion and title, when set, are the run's instead of the
+	// verdict's: a validator run that fails because another job's does.
+	conclusion, title string
 }
 
-// CheckRun posts the check run agc/<gate.id> in one request and returns
-// its id: its conclusion from the verdict, and the output review.PlanCheck
+// create posts the check run agc/<gate.id> in one request and returns its
+// id: its conclusion from the verdict, and the output review.PlanCheck
 // plans (the summary, the text with the binding record and the response
 // embedded when they fit, an annotation for each of the first
 // review.MaxAnnotationsPerGate findings with a line). When something did
 // not fit, the summary says where it is.
-func CheckRun(ctx context.Context, gh Checks, in CheckInput) (int64, error) {
-	r := in.Response
-	plan, err := in.plan()
-	if err != nil {
-		return 0, err
-	}
-	title, conclusion := cmp.Or(in.Title, review.CheckTitle(r)), cmp.Or(in.Conclusion, review.Conclusion(r.Verdict))
+func (d *run) create(ctx context.Context, c check) (int64, error) {
+	plan := review.PlanCheck(c.r, c.CheckOptions)
+	title, conclusion := cmp.Or(c.title, review.CheckTitle(c.r)), cmp.Or(c.conclusion, review.Conclusion(c.r.Verdict))
 	out := &github.CheckRunOutput{Title: github.String(title), Summary: &plan.Summary, Text: &plan.Text, Annotations: plan.Annotations}
-	opt := github.CreateCheckRunOptions{Name: review.CheckName(r.Gate.ID), HeadSHA: in.HeadSHA,
+	opt := github.CreateCheckRunOptions{Name: review.CheckName(c.r.Gate.ID), HeadSHA: d.opt.HeadSHA,
 		Status: github.String("completed"), Conclusion: github.String(conclusion), Output: out}
-	if in.DetailsURL != "" {
-		opt.DetailsURL = github.String(in.DetailsURL)
+	if d.opt.DetailsURL != "" {
+		opt.DetailsURL = github.String(d.opt.DetailsURL)
 	}
-	if in.ExternalID != "" {
-		opt.ExternalID = github.String(in.ExternalID)
+	if c.externalID != "" {
+		opt.ExternalID = github.String(c.externalID)
 	}
-	return gh.CreateCheckRun(ctx, opt)
+	return d.gh.CreateCheckRun(ctx, opt)
 }
 
-// Status posts the commit status agc/<gate.id>: success for allow and
-// repaired, failure otherwise, with a description cut to 140 characters.
-func Status(ctx context.Context, gh Statuses, sha string, r *agc.Response, targetURL string) error {
-	state := "failure"
-	if review.Conclusion(r.Verdict) == "success" {
-		state = "success"
-	}
-	return status(ctx, gh, sha, review.CheckName(r.Gate.ID), state, review.StatusDescription(r), targetURL)
-}
-
-func status(ctx context.Context, gh Statuses, sha, name, state, description, targetURL string) error {
+// status posts the commit status name: state, with a description.
+func (d *run) status(ctx context.Context, name, state, description string) error {
 	st := &github.RepoStatus{State: github.String(state), Context: github.String(name), Description: github.String(description)}
-	if targetURL != "" {
-		st.TargetURL = github.String(targetURL)
+	if d.opt.DetailsURL != "" {
+		st.TargetURL = github.String(d.opt.DetailsURL)
 	}
-	return gh.CreateStatus(ctx, sha, st)
-}
-
-// plan is the output review.PlanCheck plans for in: the one plan of a
-// check run, whether it is posted (CheckRun) or updated to fail
-// (failCheckRun).
-func (in CheckInput) plan() (review.CheckOutput, error) {
-	r := in.Response
-	raw := in.Raw
-	if raw == nil {
-		var err error
-		if raw, err = agc.Encode(r); err != nil {
-			return review.CheckOutput{}, fmt.Errorf("encode response of gate %s: %w", r.Gate.ID, err)
-		}
-	}
-	rec := ""
-	if in.Binding != nil {
-		rec = carry.EmbedBinding(*in.Binding)
-	}
-	return review.PlanCheck(r, review.CheckOptions{Head: in.Head, Links: in.Links, Plan: in.Plan, Note: in.Note, Raw: raw, Record: rec, SARIF: in.SARIF}), nil
+	return d.gh.CreateStatus(ctx, d.opt.HeadSHA, st)
 }
 
 // checks posts one gate's check run and status, as the options ask.
@@ -112,42 +60,50 @@ func (d *run) checks(ctx context.Context, g agc.Doc, p *review.ReviewPlan) error
 	if !opt.Check && !opt.Status {
 		return nil
 	}
-	in := CheckInput{HeadSHA: opt.HeadSHA, Response: r, Raw: g.Raw, Head: opt.Plan.Head, DetailsURL: opt.DetailsURL, Plan: p,
-		Note: opt.Notes[r.Gate.ID], Links: opt.Plan.Links, SARIF: opt.SARIF}
+	c := check{r: r, CheckOptions: review.CheckOptions{Head: opt.Plan.Head, Links: opt.Plan.Links, Plan: p, Note: opt.Notes[r.Gate.ID], Raw: g.Raw, SARIF: opt.SARIF}}
+	if c.Raw == nil {
+		var err error
+		if c.Raw, err = agc.Encode(r); err != nil {
+			d.rep.NotDelivered = append(d.rep.NotDelivered, "the check run "+review.CheckName(r.Gate.ID))
+			return fmt.Errorf("gate %s: encode its response: %w", r.Gate.ID, err)
+		}
+	}
 	if b, ok := opt.Bindings[r.Gate.ID]; ok {
-		in.Binding = &b
+		c.Record = carry.EmbedBinding(b)
 	}
 	if r.Gate.ID == validate.GateID {
-		return d.validator(ctx, in)
+		return d.validator(ctx, c)
 	}
-	_, err := d.post(ctx, in)
+	_, err := d.post(ctx, c)
 	return err
 }
 
-// post posts in's check run and status, as the options ask, and returns
-// the check run's id (0: none posted). A failing in (Conclusion) fails
-// the status too.
-func (d *run) post(ctx context.Context, in CheckInput) (int64, error) {
-	name := review.CheckName(in.Response.Gate.ID)
+// post posts c's check run and status, as the options ask, and returns
+// the check run's id (0: none posted). A failing c (conclusion) fails the
+// status too; otherwise it is success for allow and repaired, failure
+// otherwise, with a description cut to 140 characters.
+func (d *run) post(ctx context.Context, c check) (int64, error) {
+	name := review.CheckName(c.r.Gate.ID)
 	var id int64
 	if d.opt.Check {
 		var err error
-		if id, err = CheckRun(ctx, d.gh, in); err != nil {
+		if id, err = d.create(ctx, c); err != nil {
 			d.rep.NotDelivered = append(d.rep.NotDelivered, "the check run "+name)
-			return 0, fmt.Errorf("gate %s: %w", in.Response.Gate.ID, err)
+			return 0, fmt.Errorf("gate %s: %w", c.r.Gate.ID, err)
 		}
 		d.rep.Checks++
 	}
 	if d.opt.Status {
-		var err error
-		if in.Conclusion == "failure" {
-			err = status(ctx, d.gh, in.HeadSHA, name, "failure", in.Title, d.opt.DetailsURL)
-		} else {
-			err = Status(ctx, d.gh, in.HeadSHA, in.Response, d.opt.DetailsURL)
+		state, description := "failure", c.title
+		if c.conclusion != "failure" {
+			description = review.StatusDescription(c.r)
+			if review.Conclusion(c.r.Verdict) == "success" {
+				state = "success"
+			}
 		}
-		if err != nil {
+		if err := d.status(ctx, name, state, description); err != nil {
 			d.rep.NotDelivered = append(d.rep.NotDelivered, "the status "+name)
-			return id, fmt.Errorf("gate %s: %w", in.Response.Gate.ID, err)
+			return id, fmt.Errorf("gate %s: %w", c.r.Gate.ID, err)
 		}
 		d.rep.Statuses++
 	}
@@ -186,13 +142,13 @@ const unreadTitle = "failure: the other jobs' runs on this commit could not be r
 // but not yet listed by it (docs/many-gates.md, "What is left"). Only
 // check runs are read: with statuses alone (check: false) jobs do not
 // agree.
-func (d *run) validator(ctx context.Context, in CheckInput) error {
-	in.ExternalID = d.opt.ValidatorJob
-	if review.Conclusion(in.Response.Verdict) != "success" || !d.opt.Check {
+func (d *run) validator(ctx context.Context, in check) error {
+	in.externalID = d.opt.ValidatorJob
+	if review.Conclusion(in.r.Verdict) != "success" || !d.opt.Check {
 		_, err := d.post(ctx, in)
 		return err
 	}
-	others, err := d.validationFailures(ctx, in.HeadSHA)
+	others, err := d.validationFailures(ctx)
 	if err != nil {
 		d.rep.NotDelivered = append(d.rep.NotDelivered, "the check run "+review.CheckName(validate.GateID))
 		return fmt.Errorf("gate %s: %w", validate.GateID, err)
@@ -205,11 +161,11 @@ func (d *run) validator(ctx context.Context, in CheckInput) error {
 	if err != nil {
 		return err
 	}
-	others, err = d.validationFailures(ctx, in.HeadSHA)
+	others, err = d.validationFailures(ctx)
 	switch {
 	case err != nil:
 		fail := in
-		fail.Conclusion, fail.Title = "failure", unreadTitle
+		fail.conclusion, fail.title = "failure", unreadTitle
 		fail.Note = "The other jobs' " + review.CheckName(validate.GateID) + " runs on this commit could not be read after this run was posted, so it cannot say that none failed.\n\n" + in.Note
 		return errors.Join(err, d.failValidator(ctx, id, fail))
 	case len(others) > 0:
@@ -222,23 +178,20 @@ func (d *run) validator(ctx context.Context, in CheckInput) error {
 // run id is updated (its conclusion, title and summary; the text, the
 // embedded response and the annotations stay as posted) and a failing
 // status posted.
-func (d *run) failValidator(ctx context.Context, id int64, in CheckInput) error {
+func (d *run) failValidator(ctx context.Context, id int64, in check) error {
 	name := review.CheckName(validate.GateID)
 	var errs []error
 	if id != 0 {
-		plan, err := in.plan()
-		if err == nil {
-			err = d.gh.UpdateCheckRun(ctx, id, github.UpdateCheckRunOptions{Name: name, Status: github.String("completed"),
-				Conclusion: github.String(in.Conclusion),
-				Output:     &github.CheckRunOutput{Title: github.String(in.Title), Summary: github.String(plan.Summary)}})
-		}
+		err := d.gh.UpdateCheckRun(ctx, id, github.UpdateCheckRunOptions{Name: name, Status: github.String("completed"),
+			Conclusion: github.String(in.conclusion),
+			Output:     &github.CheckRunOutput{Title: github.String(in.title), Summary: github.String(review.PlanCheck(in.r, in.CheckOptions).Summary)}})
 		if err != nil {
 			d.rep.NotDelivered = append(d.rep.NotDelivered, "the failing update of the check run "+name)
 			errs = append(errs, err)
 		}
 	}
 	if d.opt.Status {
-		if err := status(ctx, d.gh, in.HeadSHA, name, "failure", in.Title, d.opt.DetailsURL); err != nil {
+		if err := d.status(ctx, name, "failure", in.title); err != nil {
 			d.rep.NotDelivered = append(d.rep.NotDelivered, "the failing status "+name)
 			errs = append(errs, err)
 		}
@@ -247,15 +200,16 @@ func (d *run) failValidator(ctx context.Context, id int64, in CheckInput) error 
 }
 
 // failingInput is in posted failing because of the runs others.
-func failingInput(in CheckInput, others []carry.CheckRun) CheckInput {
-	in.Conclusion, in.Title = "failure", failingTitle
+func failingInput(in check, others []carry.CheckRun) check {
+	in.conclusion, in.title = "failure", failingTitle
 	in.Note = carry.FailuresNote(others) + in.Note
 	return in
 }
 
 // validationFailures reads the commit's validator runs and returns the
 // other jobs' that fail (carry.ValidationFailures).
-func (d *run) validationFailures(ctx context.Context, sha string) ([]carry.CheckRun, error) {
+func (d *run) validationFailures(ctx context.Context) ([]carry.CheckRun, error) {
+	sha := d.opt.HeadSHA
 	name := review.CheckName(validate.GateID)
 	list, err := listRuns(ctx, d.gh, sha, name)
 	if err != nil {

@@ -31,7 +31,7 @@ func TestCheckRunAnnotationsWithinCeilingAndReadBack(t *testing.T) {
 	}
 	raw = append([]byte("  "), raw...) // exact bytes, not re-encoded, come back
 	c := newClient(t, srv, ghtest.TokenActions, &fakeSleep{})
-	if _, err := CheckRun(context.Background(), c, CheckInput{HeadSHA: headSHA, Response: r, Raw: raw}); err != nil {
+	if _, err := Deliver(context.Background(), c, []agc.Doc{{Response: r, Raw: raw}}, Options{HeadSHA: headSHA, Check: true}); err != nil {
 		t.Fatal(err)
 	}
 	counts := srv.Counts()
@@ -75,15 +75,15 @@ func TestCheckRunWithoutFindingsAndStatus(t *testing.T) {
 	c := newClient(t, srv, ghtest.TokenActions, &fakeSleep{})
 	ctx := context.Background()
 	allow := response("secrets", agc.Allow)
-	if _, err := CheckRun(ctx, c, CheckInput{HeadSHA: headSHA, Response: allow}); err != nil {
+	if _, err := Deliver(ctx, c, []agc.Doc{{Response: allow}}, Options{HeadSHA: headSHA, Check: true}); err != nil {
 		t.Fatal(err)
 	}
 	esc := response("review", agc.Escalate, finding("review", "x", "a.go", agc.Blocking))
 	esc.Findings[0].What = strings.Repeat("ü", 150) // description over 140 characters
-	if _, err := CheckRun(ctx, c, CheckInput{HeadSHA: headSHA, Response: esc, DetailsURL: "https://github.com/o/r/actions/runs/1"}); err != nil {
+	if _, err := Deliver(ctx, c, []agc.Doc{{Response: esc}}, Options{HeadSHA: headSHA, Check: true, DetailsURL: "https://github.com/o/r/actions/runs/1"}); err != nil {
 		t.Fatal(err)
 	}
-	if err := Status(ctx, c, headSHA, esc, ""); err != nil {
+	if _, err := Deliver(ctx, c, []agc.Doc{{Response: esc}}, Options{HeadSHA: headSHA, Status: true}); err != nil {
 		t.Fatal(err)
 	}
 	srv.Snapshot(func(_ map[string]*ghtest.PullRequest, runs []*ghtest.CheckRun, sts []*ghtest.Status, _ []*ghtest.SARIFUpload) {
