@@ -161,9 +161,6 @@ func (r *actionRun) takeDecision(ctx context.Context, gh *ghapi.Client, ev *comm
 	if why := decide.CheckComment(c); why != nil {
 		return why, nil
 	}
-	if !decide.ValidLogin(c.Login) {
-		return nil, fmt.Errorf("permission of %q: not a login", c.Login)
-	}
 	perm, role, err := gh.Permission(ctx, c.Login)
 	if err != nil {
 		return nil, err
