@@ -271,3 +271,18 @@ func TestCommitPullRequests(t *testing.T) {
 		t.Errorf("MergedPR = %d, %v", n, err)
 	}
 }
+
+// TestCarryRunsCreateAndList: a run created through CarryRuns is listed
+// back with when it completed and the app that wrote it.
+func TestCarryRunsCreateAndList(t *testing.T) {
+	ctx := context.Background()
+	srv := ghtest.New(t, ghtest.Options{})
+	runs := CarryRuns(newClient(t, srv, ghtest.TokenActions, nil))
+	if err := runs.Create(ctx, carry.NewCheckRun{Name: "agc/code-review", HeadSHA: headSHA, Conclusion: "success", Title: "t", Summary: "s"}); err != nil {
+		t.Fatal(err)
+	}
+	got, err := runs.List(ctx, headSHA, "agc/code-review")
+	if err != nil || len(got) != 1 || got[0].Completed.IsZero() || got[0].AppID != carry.ActionsAppID {
+		t.Fatalf("gate runs %+v, %v", got, err)
+	}
+}
