@@ -111,7 +111,7 @@ func TestRejectsWhatTheDescriptionDoesNot(t *testing.T) {
 		{"endpoint ghapi does not use", "DELETE", "repos/Codertocat/Hello-World/pulls/comments/1", nil, "no operation"},
 		{"bad enum", "POST", "repos/Codertocat/Hello-World/statuses/" + sha1, map[string]any{"state": "green"}, "does not match"},
 		{"missing required", "POST", "repos/Codertocat/Hello-World/check-runs", map[string]any{"name": "x"}, "does not match"},
-		{"unknown body member", "POST", "repos/Codertocat/Hello-World/statuses/" + sha1, map[string]any{"state": "success", "colour": "green"}, `member "colour"`},
+		{"unknown body member", "POST", "repos/Codertocat/Hello-World/statuses/" + sha1, map[string]any{"state": "success", "colour": "green"}, `property "colour" is unsupported`},
 		{"unknown query", "GET", "repos/Codertocat/Hello-World/pulls/2/files?perpage=100", nil, `query parameter "perpage"`},
 		{"wrong query type", "GET", "repos/Codertocat/Hello-World/pulls/2/files?per_page=many", nil, "does not match"},
 	}

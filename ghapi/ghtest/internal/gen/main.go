@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -39,13 +40,12 @@ var operations = []string{
 	"POST /repos/{owner}/{repo}/issues/{issue_number}/comments",
 }
 
-// examples are GitHub's own example answers the emulator starts from where
-// an answer is too large to build by hand (a pull request holds two full
-// repositories): components/examples of the same description, written to
-// examples.json beside the subset.
-var examples = []string{
-	"pull-request-simple-items",
-	"pull-request",
+// peerOperations are the operations a peer tool (reviewdog) uses beside
+// those of ghapi. They are marked x-agc-peer: the emulator serves them only
+// through a PeerFront, so ghapi's own tests still fail on them.
+var peerOperations = []string{
+	"GET /repos/{owner}/{repo}",
+	"DELETE /repos/{owner}/{repo}/pulls/comments/{comment_id}",
 }
 
 func main() {
@@ -68,50 +68,24 @@ func run(pkgDir, out string) error {
 	if err != nil {
 		return err
 	}
-	sub, err := subset(full, operations)
+	sub, err := subset(full, operations, peerOperations)
 	if err != nil {
 		return fmt.Errorf("%s: %w", src, err)
 	}
 	info, _ := sub["info"].(map[string]any)
 	info["x-agc-source"] = map[string]any{
-		"package":    "@octokit/openapi",
-		"version":    version,
-		"file":       "generated/api.github.com.json",
-		"operations": operations,
-		"note":       "cut by scripts/gen-openapi-subset.sh; media-type examples dropped, everything else referenced is kept",
+		"package":         "@octokit/openapi",
+		"version":         version,
+		"file":            "generated/api.github.com.json",
+		"operations":      operations,
+		"peer-operations": peerOperations,
+		"note":            "cut by scripts/gen-openapi-subset.sh; media-type examples dropped, everything else referenced is kept",
 	}
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", " ")
 	if err := enc.Encode(sub); err != nil {
-		return err
-	}
-	if err := os.WriteFile(out, buf.Bytes(), 0o644); err != nil {
-		return err
-	}
-	return writeExamples(full, version, filepath.Join(filepath.Dir(out), "examples.json"))
-}
-
-// writeExamples writes the examples the emulator uses, by name, with their
-// source.
-func writeExamples(full map[string]any, version, out string) error {
-	comps, _ := full["components"].(map[string]any)
-	all, _ := comps["examples"].(map[string]any)
-	doc := map[string]any{"x-agc-source": map[string]any{"package": "@octokit/openapi", "version": version,
-		"file": "generated/api.github.com.json", "from": "components/examples"}}
-	for _, name := range examples {
-		ex, ok := all[name].(map[string]any)
-		if !ok || ex["value"] == nil {
-			return fmt.Errorf("no example %s", name)
-		}
-		doc[name] = ex["value"]
-	}
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", " ")
-	if err := enc.Encode(doc); err != nil {
 		return err
 	}
 	return os.WriteFile(out, buf.Bytes(), 0o644)
@@ -143,12 +117,13 @@ func readJSON(path string) (map[string]any, error) {
 	return doc, nil
 }
 
-// subset returns the document with only ops, their path-level parameters,
-// and the components they reference (transitively).
-func subset(full map[string]any, ops []string) (map[string]any, error) {
+// subset returns the document with only ops and peer (marked x-agc-peer),
+// their path-level parameters, and the components they reference
+// (transitively).
+func subset(full map[string]any, ops, peer []string) (map[string]any, error) {
 	paths, _ := full["paths"].(map[string]any)
 	outPaths := map[string]any{}
-	for _, op := range ops {
+	for i, op := range slices.Concat(ops, peer) {
 		method, path, _ := strings.Cut(op, " ")
 		item, ok := paths[path].(map[string]any)
 		if !ok {
@@ -166,7 +141,11 @@ func subset(full map[string]any, ops []string) (map[string]any, error) {
 			}
 			outPaths[path] = dst
 		}
-		dst[strings.ToLower(method)] = dropExamples(o)
+		o = dropExamples(o)
+		if i >= len(ops) {
+			o.(map[string]any)["x-agc-peer"] = true
+		}
+		dst[strings.ToLower(method)] = o
 	}
 	comps, _ := full["components"].(map[string]any)
 	keep := map[string]map[string]any{}
