@@ -36,8 +36,7 @@ func ServerError(status int) Fault {
 // "pulls/create-review", "graphql" for any GraphQL request, or "" for any
 // request). Each fault answers one request, in order.
 func (s *Server) Inject(op string, faults ...Fault) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
+	defer s.lock()()
 	s.faults[op] = append(s.faults[op], faults...)
 }
 
@@ -45,8 +44,7 @@ func (s *Server) Inject(op string, faults ...Fault) {
 // than GET, GraphQL mutations) from the nth write from now on, one fault
 // a write, in order: a secondary rate limit that starts mid-run.
 func (s *Server) InjectWrite(nth int, faults ...Fault) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
+	defer s.lock()()
 	s.writeFaultAt = s.writes + nth
 	s.writeFaults = append(s.writeFaults, faults...)
 }
@@ -82,17 +80,14 @@ func writeFault(w http.ResponseWriter, f Fault, now time.Time) {
 		w.Header().Set("Retry-After", strconv.Itoa(f.RetryAfter))
 	}
 	if f.ResetIn > 0 {
-		setRateHeaders(w, 5000, f.ResetIn, now)
+		rateHeaders(w, 5000, f.ResetIn, now)
 	}
 	writeError(w, f.Status, f.Message)
 }
 
-// rateHeaders are sent on every ordinary answer, as GitHub does.
-func rateHeaders(w http.ResponseWriter, now time.Time, used int) {
-	setRateHeaders(w, used, time.Hour, now)
-}
-
-func setRateHeaders(w http.ResponseWriter, used int, resetIn time.Duration, now time.Time) {
+// rateHeaders are sent on every ordinary answer, as GitHub does, and
+// with a primary rate limit.
+func rateHeaders(w http.ResponseWriter, used int, resetIn time.Duration, now time.Time) {
 	w.Header().Set("X-RateLimit-Limit", "5000")
 	w.Header().Set("X-RateLimit-Remaining", strconv.Itoa(max(0, 5000-used)))
 	w.Header().Set("X-RateLimit-Used", strconv.Itoa(used))
@@ -140,8 +135,7 @@ func (s *Server) PushAfter(op string, nth int, repo string, number int, sha stri
 }
 
 func (s *Server) addBetween(match func(op string, r *http.Request) bool, do func()) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
+	defer s.lock()()
 	s.between = append(s.between, between{match: match, do: do})
 }
 

@@ -1,6 +1,7 @@
 package ghtest
 
 import (
+	"cmp"
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
@@ -163,12 +164,12 @@ func gqlResolve(s *Server, q *request) (any, error) {
 	data := obj{}
 	var errs []any
 	for _, m := range gqlResolveCall.FindAllStringSubmatch(q.gql.Query, -1) {
-		key := m[1]
-		if key == "" {
-			key = rootField(m[2] == "")
-		}
+		key := orDefault(m[1], m[2]+"resolveReviewThread")
 		id := q.gql.Variables[m[3]].(string)
-		t := s.findThread(id)
+		var t *Thread
+		for _, pr := range s.prs {
+			t = cmp.Or(t, pr.thread(id))
+		}
 		if t == nil {
 			data[key] = nil
 			errs = append(errs, obj{"type": "NOT_FOUND", "path": []string{key},
@@ -186,20 +187,4 @@ func gqlResolve(s *Server, q *request) (any, error) {
 		out["errors"] = errs
 	}
 	return out, nil
-}
-
-func (s *Server) findThread(id string) *Thread {
-	for _, pr := range s.prs {
-		if t := pr.thread(id); t != nil {
-			return t
-		}
-	}
-	return nil
-}
-
-func rootField(resolve bool) string {
-	if resolve {
-		return "resolveReviewThread"
-	}
-	return "unresolveReviewThread"
 }

@@ -273,32 +273,20 @@ type checkRequest struct {
 	} `json:"output"`
 }
 
-// checkRun reads a check run's create or update and returns GitHub's
-// complaint about its output.
+// checkRun reads a check run's create or update. The description bounds
+// its output (50 annotations, 65535 characters of summary and of text);
+// GitHub also refuses an annotation that ends before it starts.
 func checkRun(q *request) (checkRequest, error) {
 	var cr checkRequest
 	if err := q.decode(&cr); err != nil || cr.Output == nil {
 		return cr, err
 	}
-	o, problem := cr.Output, ""
-	long := func(s *string) bool { return s != nil && utf8.RuneCountInString(*s) > 65535 }
-	switch {
-	case len(o.Annotations) > 50:
-		problem = fmt.Sprintf("Only 50 annotations are allowed per request; got %d", len(o.Annotations))
-	case long(o.Summary):
-		problem = "output.summary is too long (maximum is 65535 characters)"
-	case long(o.Text):
-		problem = "output.text is too long (maximum is 65535 characters)"
-	}
-	for i, a := range o.Annotations {
+	for i, a := range cr.Output.Annotations {
 		start, _ := a["start_line"].(float64)
 		end, _ := a["end_line"].(float64)
-		if problem == "" && end < start {
-			problem = fmt.Sprintf("annotation %d: end_line is before start_line", i)
+		if end < start {
+			return cr, fail(http.StatusUnprocessableEntity, "Invalid request.", fmt.Sprintf("annotation %d: end_line is before start_line", i))
 		}
-	}
-	if problem != "" {
-		return cr, fail(http.StatusUnprocessableEntity, "Invalid request.", problem)
 	}
 	return cr, nil
 }

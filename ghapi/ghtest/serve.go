@@ -107,8 +107,7 @@ func (s *Server) answer(w http.ResponseWriter, q *request) {
 		writeError(w, q.lost, http.StatusText(q.lost))
 		return
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
+	defer s.lock()()
 	s.counts[q.op]++
 	if q.bad != nil {
 		s.t.Errorf("ghtest: %s %s (%s): %v", q.r.Method, q.r.URL.RequestURI(), q.op, q.bad)
@@ -139,7 +138,7 @@ func (s *Server) answer(w http.ResponseWriter, q *request) {
 			return
 		}
 	}
-	rateHeaders(w, q.now, s.totalCount())
+	rateHeaders(w, s.totalCount(), time.Hour, q.now)
 	q.who, q.w = who, w
 	v, err := q.serve(s, q)
 	var e *apiError

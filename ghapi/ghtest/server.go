@@ -92,8 +92,7 @@ func (s *Server) GraphQLURL() string {
 
 // PR returns the pull request repo#number, creating it empty.
 func (s *Server) PR(repo string, number int) *PullRequest {
-	s.mu.Lock()
-	defer s.mu.Unlock()
+	defer s.lock()()
 	return s.pr(repo, number)
 }
 
@@ -109,8 +108,7 @@ func (s *Server) pr(repo string, number int) *PullRequest {
 
 // SetHead pushes a new head commit with these files to the pull request.
 func (s *Server) SetHead(repo string, number int, sha string, files []File) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
+	defer s.lock()()
 	s.pr(repo, number).setHead(sha, files)
 }
 
@@ -118,8 +116,7 @@ func (s *Server) SetHead(repo string, number int, sha string, files []File) {
 // mergeSHA: it is closed, merged, and GET /commits/{mergeSHA}/pulls lists
 // it, as GitHub lists the pull request a merge commit came from.
 func (s *Server) Merge(repo string, number int, base, mergeSHA string) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
+	defer s.lock()()
 	pr := s.pr(repo, number)
 	pr.Base, pr.MergeCommitSHA = base, mergeSHA
 }
@@ -128,8 +125,7 @@ func (s *Server) Merge(repo string, number int, base, mergeSHA string) {
 // repo#number, in the same thread, as a person answering on GitHub would;
 // it is listed with in_reply_to_id.
 func (s *Server) Reply(repo string, number int, to int64, who Identity, body string) (int64, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
+	defer s.lock()()
 	pr := s.prs[fmt.Sprintf("%s#%d", repo, number)]
 	if pr == nil {
 		return 0, fmt.Errorf("no pull request %s#%d", repo, number)
@@ -152,30 +148,26 @@ func (s *Server) Reply(repo string, number int, to int64, who Identity, body str
 // answer permission (admin, write, read, none) and role name (admin,
 // maintain, write, triage, read) for who. A login not set answers 404.
 func (s *Server) SetPermission(repo string, who Identity, perm, role string) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
+	defer s.lock()()
 	s.perms[repo+"/"+who.Login] = permission{who, perm, role}
 }
 
 // FailSARIF makes uploads for sha fail processing with these errors.
 func (s *Server) FailSARIF(sha string, errs ...string) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
+	defer s.lock()()
 	s.sarifFail[sha] = errs
 }
 
 // Snapshot runs f with the state locked, for assertions.
 func (s *Server) Snapshot(f func(prs map[string]*PullRequest, runs []*CheckRun, statuses []*Status, uploads []*SARIFUpload)) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
+	defer s.lock()()
 	f(s.prs, s.checkRuns, s.statuses, s.uploads)
 }
 
 // IssueComments returns the conversation comments of repo#number, oldest
 // first.
 func (s *Server) IssueComments(repo string, number int) []IssueComment {
-	s.mu.Lock()
-	defer s.mu.Unlock()
+	defer s.lock()()
 	var out []IssueComment
 	for _, c := range s.issueComments[fmt.Sprintf("%s#%d", repo, number)] {
 		out = append(out, *c)
@@ -190,8 +182,7 @@ func (s *Server) IssueComments(repo string, number int) []IssueComment {
 // name per commit; an earlier run of the same name, whatever its
 // conclusion, no longer decides.
 func (s *Server) RequiredCheck(repo, sha, name string, app int64) *CheckRun {
-	s.mu.Lock()
-	defer s.mu.Unlock()
+	defer s.lock()()
 	var best *CheckRun
 	for _, r := range s.checkRuns {
 		if r.Repo == repo && r.HeadSHA == sha && r.Name == name && (app == 0 || r.App.AppID == app) && (best == nil || r.ID > best.ID) {
@@ -207,30 +198,32 @@ func (s *Server) RequiredCheck(repo, sha, name string, app int64) *CheckRun {
 
 // Counts returns requests per operation id ("graphql/<name>" for GraphQL).
 func (s *Server) Counts() map[string]int {
-	s.mu.Lock()
-	defer s.mu.Unlock()
+	defer s.lock()()
 	return maps.Clone(s.counts)
 }
 
 // ResetCounts sets every count back to zero.
 func (s *Server) ResetCounts() {
-	s.mu.Lock()
-	defer s.mu.Unlock()
+	defer s.lock()()
 	s.counts = map[string]int{}
 }
 
 // Log returns "METHOD PATH -> STATUS" for every request so far.
 func (s *Server) Log() []string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
+	defer s.lock()()
 	return append([]string(nil), s.log...)
 }
 
 // Writes is how many writes the emulator was sent, refused ones included.
 func (s *Server) Writes() int {
-	s.mu.Lock()
-	defer s.mu.Unlock()
+	defer s.lock()()
 	return s.writes
+}
+
+// lock locks the state and returns its unlock: defer s.lock()().
+func (s *Server) lock() func() {
+	s.mu.Lock()
+	return s.mu.Unlock
 }
 
 func (s *Server) newID() int64 {

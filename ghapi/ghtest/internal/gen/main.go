@@ -13,7 +13,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"sort"
 	"strings"
 )
 
@@ -148,18 +147,31 @@ func subset(full map[string]any, ops, peer []string) (map[string]any, error) {
 		dst[strings.ToLower(method)] = o
 	}
 	comps, _ := full["components"].(map[string]any)
-	keep := map[string]map[string]any{}
+	outComps := map[string]any{}
 	var walk func(v any) error
 	walk = func(v any) error {
 		switch x := v.(type) {
 		case map[string]any:
 			if ref, ok := x["$ref"].(string); ok {
-				if err := keepRef(comps, keep, ref, walk); err != nil {
-					return err
+				section, name, _ := strings.Cut(strings.TrimPrefix(ref, "#/components/"), "/")
+				from, _ := comps[section].(map[string]any)
+				if !strings.HasPrefix(ref, "#/components/") || from[name] == nil {
+					return fmt.Errorf("unsupported or dangling $ref %q", ref)
+				}
+				to, _ := outComps[section].(map[string]any)
+				if to == nil {
+					to = map[string]any{}
+					outComps[section] = to
+				}
+				if to[name] == nil {
+					to[name] = dropExamples(from[name])
+					if err := walk(to[name]); err != nil {
+						return err
+					}
 				}
 			}
-			for _, k := range sortedKeys(x) {
-				if err := walk(x[k]); err != nil {
+			for _, e := range x {
+				if err := walk(e); err != nil {
 					return err
 				}
 			}
@@ -175,10 +187,6 @@ func subset(full map[string]any, ops, peer []string) (map[string]any, error) {
 	if err := walk(outPaths); err != nil {
 		return nil, err
 	}
-	outComps := map[string]any{}
-	for section, m := range keep {
-		outComps[section] = m
-	}
 	return map[string]any{
 		"openapi":    full["openapi"],
 		"info":       full["info"],
@@ -188,31 +196,6 @@ func subset(full map[string]any, ops, peer []string) (map[string]any, error) {
 	}, nil
 }
 
-func keepRef(comps map[string]any, keep map[string]map[string]any, ref string, walk func(any) error) error {
-	rest, ok := strings.CutPrefix(ref, "#/components/")
-	if !ok {
-		return fmt.Errorf("unsupported $ref %q", ref)
-	}
-	section, name, ok := strings.Cut(rest, "/")
-	if !ok {
-		return fmt.Errorf("unsupported $ref %q", ref)
-	}
-	if keep[section] == nil {
-		keep[section] = map[string]any{}
-	}
-	if _, done := keep[section][name]; done {
-		return nil
-	}
-	sec, _ := comps[section].(map[string]any)
-	v, ok := sec[name]
-	if !ok {
-		return fmt.Errorf("dangling $ref %q", ref)
-	}
-	v = dropExamples(v)
-	keep[section][name] = v
-	return walk(v)
-}
-
 // dropExamples removes "examples" maps of media types and parameters: they
 // only reference components/examples, which validation never reads.
 func dropExamples(v any) any {
@@ -220,12 +203,9 @@ func dropExamples(v any) any {
 	case map[string]any:
 		out := make(map[string]any, len(x))
 		for k, e := range x {
-			if k == "examples" {
-				if _, isMap := e.(map[string]any); isMap {
-					continue
-				}
+			if _, isMap := e.(map[string]any); k != "examples" || !isMap {
+				out[k] = dropExamples(e)
 			}
-			out[k] = dropExamples(e)
 		}
 		return out
 	case []any:
@@ -236,13 +216,4 @@ func dropExamples(v any) any {
 		return out
 	}
 	return v
-}
-
-func sortedKeys(m map[string]any) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
