@@ -10,6 +10,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/agcgate/agc-action/internal/testkit"
 )
 
 // recorder is a testing.TB that collects the emulator's complaints
@@ -63,29 +65,14 @@ func do(t *testing.T, s *Server, method, path string, body any, tok ...string) (
 	if strings.HasPrefix(path, "graphql") {
 		url = s.GraphQLURL()
 	}
-	req, err := http.NewRequest(method, url, rd)
-	if err != nil {
-		t.Fatal(err)
-	}
-	req.Header.Set("Content-Type", "application/json")
-	token := TokenActions
-	if len(tok) > 0 {
-		token = tok[0]
-	}
-	req.Header.Set("Authorization", "Bearer "+token)
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	raw, _ := io.ReadAll(resp.Body)
+	resp, raw := testkit.Send(t, method, url, rd, "Content-Type", "application/json", "Authorization", "Bearer "+append(tok, TokenActions)[0])
 	var out map[string]any
 	if len(raw) > 0 && raw[0] == '{' {
-		if err := json.Unmarshal(raw, &out); err != nil {
+		if err := json.Unmarshal([]byte(raw), &out); err != nil {
 			t.Fatalf("decode %s: %v", raw, err)
 		}
 	} else {
-		out = map[string]any{"_raw": string(raw)}
+		out = map[string]any{"_raw": raw}
 	}
 	return resp, out
 }
