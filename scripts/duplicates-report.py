@@ -13,8 +13,10 @@ real duplicates can be followed from one change to the next:
   table       both sides are a test's opening and its table: comments, the
               import block, `func TestX(t *testing.T) {`, `x := map[...]{`,
               `for _, tc := range []struct {`, the fields of that struct
-              and entries of the literal ("key": "value", or {...},),
-              nothing else;
+              and entries of the literal ("key": "value", {...}, or a
+              lone "value",), nothing else; or, on a shape row (no line
+              alike to the letter, so the entries are different data),
+              fewer than six other lines, the tool's own minimum;
   golden      both sides are in testdata/ (expected output, generated);
   boilerplate what `duplicates` itself marks so.
 
@@ -26,7 +28,7 @@ import subprocess
 import sys
 
 ROW = re.compile(r'^D\d+ (\S+):(\d+)-(\d+) ~ (\S+):(\d+)-(\d+)')
-ENTRY = re.compile(r'^\s*("[^"]*"|`[^`]*`|\w+)\s*:\s*.*,\s*$|^\s*\{.*\},\s*$|^\s*[}\]),]*\s*$'
+ENTRY = re.compile(r'^\s*("([^"\\]|\\.)*"|`[^`]*`|-?[\d.]+),\s*$|^\s*("[^"]*"|`[^`]*`|\w+)\s*:\s*.*,\s*$|^\s*\{.*\},\s*$|^\s*[}\]),]*\s*$'
                    r'|^\s*//|^func Test\w*\(t \*testing\.T\) \{$|^\s*\w+ := (map\[|\[\]struct)'
                    r'|^\s*for _, \w+ := range \[\]struct \{$')
 # what `duplicates` passes over: blank lines, comments, lone punctuation
@@ -80,8 +82,9 @@ def kind(repo, row):
     if all(sum(1 for i, l in enumerate(ls[s - 1:e], s) if i not in imp and not PASSED.match(l)) < MIN_LINES
            for ls, imp, s, e in texts):
         return 'imports'
-    if all(all(ENTRY.match(l) or PASSED.match(l) or i in imp or i in struct_fields(ls) for i, l in enumerate(ls[s - 1:e], s))
-           for ls, imp, s, e in texts):
+    code = [sum(1 for i, l in enumerate(ls[s - 1:e], s)
+                if not (ENTRY.match(l) or PASSED.match(l) or i in imp or i in struct_fields(ls))) for ls, imp, s, e in texts]
+    if all(c == 0 for c in code) or ' shape' in row and all(c < MIN_LINES for c in code):
         return 'table'
     return 'code'
 
