@@ -134,14 +134,3 @@ func rangeText(start, n int) string {
 	}
 	return fmt.Sprintf("%d,%d", start, n)
 }
-
-// lineMap maps each line of a that survives into b to its line in b.
-func lineMap(a, b []string) map[int]int {
-	m := map[int]int{}
-	for _, l := range editScript(a, b) {
-		if l.op == ' ' {
-			m[l.old] = l.new
-		}
-	}
-	return m
-}

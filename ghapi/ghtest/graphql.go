@@ -17,18 +17,20 @@ import (
 // it one that exists on those types in GitHub's schema, and the variables
 // each root field needs, with the right JSON types.
 
-var graphqlNames = map[string]bool{
-	// operation syntax and types
-	"query": true, "mutation": true, "String": true, "Int": true, "ID": true, "Boolean": true,
-	// Query.repository → PullRequest.reviewThreads → PullRequestReviewThread
-	"repository": true, "owner": true, "name": true, "pullRequest": true, "number": true,
-	"reviewThreads": true, "first": true, "after": true, "last": true, "before": true,
-	"pageInfo": true, "hasNextPage": true, "endCursor": true, "nodes": true, "totalCount": true,
-	"id": true, "isResolved": true, "isOutdated": true, "path": true, "line": true, "comments": true,
-	"databaseId": true, "author": true, "login": true, "body": true,
-	// Mutation.resolveReviewThread / unresolveReviewThread
-	"resolveReviewThread": true, "unresolveReviewThread": true, "input": true, "threadId": true,
-	"thread": true, "clientMutationId": true, "resolvedBy": true,
+// graphqlNames are the names a request may use: operation syntax and
+// types; Query.repository → PullRequest.reviewThreads →
+// PullRequestReviewThread; Mutation.resolveReviewThread and
+// unresolveReviewThread.
+var graphqlNames = map[string]bool{}
+
+func init() {
+	for _, name := range strings.Fields(`query mutation String Int ID Boolean
+		repository owner name pullRequest number reviewThreads first after last before
+		pageInfo hasNextPage endCursor nodes totalCount id isResolved isOutdated path line comments
+		databaseId author login body
+		resolveReviewThread unresolveReviewThread input threadId thread clientMutationId resolvedBy`) {
+		graphqlNames[name] = true
+	}
 }
 
 var (

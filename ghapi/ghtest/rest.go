@@ -18,15 +18,20 @@ import (
 // returns only what the emulator's state decides of its answer; reply
 // completes it from the description and checks it.
 var handlers = map[string]handler{
-	"pulls/get":          getPull,
+	"pulls/get": func(s *Server, q *request) (any, error) {
+		if strings.Contains(q.r.Header.Get("Accept"), "diff") { // the diff media type
+			return text(q.pr.diff()), nil
+		}
+		return q.pr.json(q.now), nil
+	},
 	"pulls/list-files":   listFiles,
 	"pulls/list-commits": listCommits,
 	"repos/list-pull-requests-associated-with-commit": listCommitPulls,
-	"pulls/list-review-comments":                      listComments,
+	"pulls/list-review-comments":                      func(s *Server, q *request) (any, error) { return page(q, q.pr.Comments, nil), nil },
 	"pulls/create-review-comment":                     createComment,
 	"pulls/update-review-comment":                     updateComment,
 	"pulls/delete-review-comment":                     deleteComment,
-	"pulls/list-reviews":                              listReviews,
+	"pulls/list-reviews":                              func(s *Server, q *request) (any, error) { return page(q, q.pr.Reviews, nil), nil },
 	"pulls/create-review":                             createReview,
 	"pulls/update-review":                             updateReview,
 	"checks/create":                                   createCheckRun,
@@ -39,15 +44,6 @@ var handlers = map[string]handler{
 	"issues/list-comments":                            listIssueComments,
 	"issues/create-comment":                           createIssueComment,
 	"repos/get":                                       getRepo,
-}
-
-// getPull answers GET /pulls/{n}, as JSON or, when asked for the diff
-// media type, as the diff.
-func getPull(s *Server, q *request) (any, error) {
-	if strings.Contains(q.r.Header.Get("Accept"), "diff") {
-		return text(q.pr.diff()), nil
-	}
-	return q.pr.json(q.now), nil
 }
 
 // json is the pull request as GET /pulls/{n} and GET /commits/{sha}/pulls
@@ -105,10 +101,6 @@ func listCommitPulls(s *Server, q *request) (any, error) {
 	}
 	slices.SortFunc(match, func(a, b *PullRequest) int { return b.Number - a.Number })
 	return page(q, match, func(pr *PullRequest) any { return pr.json(q.now) }), nil
-}
-
-func listComments(s *Server, q *request) (any, error) {
-	return page(q, q.pr.Comments, nil), nil
 }
 
 // draft is a comment as clients send it, in a review or alone.
@@ -186,11 +178,8 @@ func ownBody(q *request, author string) (string, error) {
 	if author != q.who.Login {
 		return "", errForbidden
 	}
-	return d.Body, q.decode(&d)
-}
-
-func listReviews(s *Server, q *request) (any, error) {
-	return page(q, q.pr.Reviews, nil), nil
+	err := q.decode(&d)
+	return d.Body, err
 }
 
 var reviewStates = map[string]string{"COMMENT": "COMMENTED", "REQUEST_CHANGES": "CHANGES_REQUESTED", "APPROVE": "APPROVED", "": "PENDING"}

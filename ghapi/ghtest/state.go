@@ -186,26 +186,21 @@ func (pr *PullRequest) setHead(sha string, files []File) {
 	}
 }
 
+// relocate follows a line comment into the new head: it keeps its lines
+// where they survive, on the head side, within one hunk; else it is
+// outdated.
 func (pr *PullRequest) relocate(c *Comment, before *prFile) {
-	now := pr.file(c.Path)
-	if before == nil || now == nil {
-		pr.outdate(c)
-		return
+	now, m := pr.file(c.Path), map[int]int{}
+	if before != nil && now != nil {
+		for _, l := range editScript(splitLines(before.Head), splitLines(now.Head)) {
+			if l.op == ' ' {
+				m[l.old] = l.new
+			}
+		}
 	}
-	m := lineMap(splitLines(before.Head), splitLines(now.Head))
 	line, ok := m[c.Line]
-	start := 0
-	if c.StartLine > 0 {
-		s, sok := m[c.StartLine]
-		ok = ok && sok
-		start = s
-	}
-	if !ok || c.Side != "RIGHT" {
-		pr.outdate(c)
-		return
-	}
-	hunkEnd, inEnd := now.right[line]
-	if !inEnd || (start > 0 && now.right[start] != hunkEnd) {
+	start, sok := m[c.StartLine]
+	if !ok || c.StartLine > 0 && !sok || c.Side != "RIGHT" || now.checkLine("RIGHT", line, "", start) != "" {
 		pr.outdate(c)
 		return
 	}
