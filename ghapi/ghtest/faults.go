@@ -46,16 +46,22 @@ func (s *Server) Inject(op string, faults ...Fault) {
 func (s *Server) InjectWrite(nth int, faults ...Fault) {
 	defer s.lock()()
 	s.writeFaultAt = s.writes + nth
-	s.writeFaults = append(s.writeFaults, faults...)
+	s.faults["write"] = append(s.faults["write"], faults...)
 }
 
-// takeFault pops the fault that answers q: one injected for its operation,
-// for any GraphQL request or for any request, else, for a write, one of
-// InjectWrite once its turn has come. The caller holds s.mu.
+// takeFault counts a write and pops the fault that answers q: one
+// injected for its operation, for any GraphQL request or for any request,
+// else, for a write once InjectWrite's turn has come, one of those. The
+// caller holds s.mu.
 func (s *Server) takeFault(q *request) (Fault, bool) {
 	keys := []string{q.op, ""}
 	if q.gql != nil {
 		keys = []string{q.op, "graphql", ""}
+	}
+	if q.write {
+		if s.writes++; s.writeFaultAt > 0 && s.writes >= s.writeFaultAt {
+			keys = append(keys, "write")
+		}
 	}
 	for _, key := range keys {
 		if fs := s.faults[key]; len(fs) > 0 {
@@ -63,16 +69,7 @@ func (s *Server) takeFault(q *request) (Fault, bool) {
 			return fs[0], true
 		}
 	}
-	if !q.write {
-		return Fault{}, false
-	}
-	s.writes++
-	if s.writeFaultAt == 0 || s.writes < s.writeFaultAt || len(s.writeFaults) == 0 {
-		return Fault{}, false
-	}
-	f := s.writeFaults[0]
-	s.writeFaults = s.writeFaults[1:]
-	return f, true
+	return Fault{}, false
 }
 
 func writeFault(w http.ResponseWriter, f Fault, now time.Time) {

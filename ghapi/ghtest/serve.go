@@ -183,18 +183,13 @@ func (s *Server) reply(w http.ResponseWriter, q *request, v any) {
 		w.WriteHeader(status)
 		return
 	}
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(fill(schema, v)); err != nil {
-		s.t.Errorf("ghtest: the emulator's answer to %s: %v", q.op, err)
-	}
+	body := encode(fill(schema, v))
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
-	if err := validateResponse(q, status, w.Header(), buf.Bytes()); err != nil {
+	if err := validateResponse(q, status, w.Header(), body); err != nil {
 		s.t.Errorf("ghtest: the emulator's answer to %s does not match the description: %v", q.op, err)
 	}
 	w.WriteHeader(status)
-	w.Write(buf.Bytes())
+	w.Write(body)
 }
 
 // success is the operation's answer in the description: its status
@@ -360,12 +355,19 @@ func (q *request) decode(v any) error {
 	return nil
 }
 
+// encode is v in JSON as GitHub writes it, without HTML escapes.
+func encode(v any) []byte {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(v) // maps, lists, strings, numbers and times of the state
+	return buf.Bytes()
+}
+
 func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.WriteHeader(status)
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	_ = enc.Encode(v)
+	w.Write(encode(v))
 }
 
 // writeError answers like GitHub: {"message", "errors", "documentation_url"}.

@@ -49,10 +49,9 @@ type Server struct {
 	perms         map[string]permission
 	issueComments map[string][]*IssueComment
 	// what happens beside the answers: faults.go
-	faults       map[string][]Fault
+	faults       map[string][]Fault // by operation id, "graphql", "" (any), "write"
 	writes       int
 	writeFaultAt int
-	writeFaults  []Fault
 	between      []between
 }
 
