@@ -1,12 +1,15 @@
 package sarif_test
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"testing/fstest"
+	"unicode/utf8"
 
 	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/formats"
@@ -14,11 +17,14 @@ import (
 	"github.com/agcgate/agc-action/internal/testkit"
 	"github.com/agcgate/agc-action/sarif"
 	"github.com/agcgate/agc-action/sarif/sariftest"
+	jsonv2 "github.com/go-json-experiment/json"
 )
 
 // writeLog is the log sarif writes of rs.
 func writeLog(rs []*agc.Response, opts sarif.WriteOptions) ([]byte, error) {
-	return sarif.Encode(rs, opts)
+	var buf bytes.Buffer
+	err := sarif.Write(&buf, rs, opts)
+	return buf.Bytes(), err
 }
 
 // writeSources is a source root with the file the odd responses and the
@@ -183,6 +189,99 @@ func TestWriteBytesDump(t *testing.T) {
 			if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("%s.%d", name, i)), out, 0o644); err != nil {
 				t.Fatal(err)
 			}
+		}
+	}
+}
+
+// FuzzWrite: for a finding of any text, Write either refuses it with an
+// error naming the response and the finding, or writes valid JSON that
+// reads back (as the commands read SARIF) to the same findings.
+func FuzzWrite(f *testing.F) {
+	f.Add("c", "src/a.go", "what", "why", agc.Blocking, agc.StatusNew, `{"agc-action/sarif":{"level":"note","uri":"src/a.go","region":{"startLine":3,"charOffset":0,"snippet":"x"}}}`, uint8(0))
+	f.Add("c/d", "src/a.go#Open", "w", "", agc.Advisory, agc.StatusRegressed, "", uint8(1))
+	f.Add("c", "Bash.command", "w\u2028", "y", "odd", "", `{"agc-action/sarif":{"level":"error","uri":"","logical":"L","fixes":[{"changes":[{"uri":"a.go","replacements":[{"deleted":{"startLine":1},"inserted":"z"}]}]}]}}`, uint8(2))
+	f.Add("c", "a.go", "w", "y", agc.Advisory, agc.StatusNew, `{"z":`, uint8(0))
+	f.Add("c", "a.go", "w", "y", agc.Advisory, agc.StatusNew, "", uint8(16))
+	f.Fuzz(func(t *testing.T, class, loc, what, why, severity, status, unknown string, mode uint8) {
+		fd := oddFinding(1, loc, unknown)
+		fd.Class, fd.What, fd.Why, fd.Severity, fd.Status = class, what, why, severity, status
+		if mode&1 != 0 {
+			fd.Remedy = agc.Remedy{Kind: agc.RemedyPatch, Edits: []agc.Edit{{Path: "src/a.go", Find: "Open", Replace: what}}}
+		}
+		if mode&16 != 0 {
+			fd.Remedy.Ask = what // a remedy string json v2 refuses when it is not UTF-8
+		}
+		r := oddResponse("g", fd, oddFinding(2, "README.md", ""))
+		if mode&2 != 0 {
+			r.Subject.Kind = agc.SubjectToolCall
+		}
+		opts := sarif.WriteOptions{FindingsOnly: mode&4 != 0}
+		if mode&8 != 0 {
+			opts.FS = writeSources
+		}
+		out, err := writeLog([]*agc.Response{r}, opts)
+		if err != nil {
+			if !strings.Contains(err.Error(), `response 0 (gate "g"): finding 0 (g/c/f1): encode agc/`) {
+				t.Fatalf("an error that does not name the finding and the member: %v", err)
+			}
+			return
+		}
+		if !json.Valid(out) {
+			t.Fatalf("not JSON: %s", out)
+		}
+		in, _ := formats.Default().Lookup("sarif")
+		back, _, err := in.Read("out.sarif", out, formats.ReadOptions{})
+		if err != nil {
+			t.Fatalf("does not read back: %v\n%s", err, out)
+		}
+		for _, s := range []string{class, loc, what, why, severity, status, unknown} {
+			if !utf8.ValidString(s) {
+				return // written with U+FFFD in place of what is not UTF-8
+			}
+		}
+		if what == "" {
+			return // not a finding the contract allows: reading names the message
+		}
+		if len(back) != 1 || len(back[0].Findings) != 2 {
+			t.Fatalf("read back %d responses, want 1 with 2 findings", len(back))
+		}
+		for i, want := range r.Findings {
+			got := back[0].Findings[i]
+			if got.ID != want.ID || got.Class != want.Class || got.Location != want.Location || got.What != want.What ||
+				got.Why != want.Why || got.Severity != want.Severity || got.Status != want.Status || remedyJSON(t, got) != remedyJSON(t, want) {
+				t.Fatalf("finding %d read back as %+v, want %+v", i, got, want)
+			}
+		}
+	})
+}
+
+func remedyJSON(t *testing.T, f agc.Finding) string {
+	b, err := jsonv2.Marshal(f.Remedy)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// TestWriteRefuses: a member that does not encode is an error naming the
+// response, the finding and the member.
+func TestWriteRefuses(t *testing.T) {
+	badUnknown := oddResponse("g", oddFinding(1, "a.go", `{"z":`))
+	badRemedy := oddResponse("g", oddFinding(1, "a.go", ""))
+	badRemedy.Findings[0].Remedy.Ask = "\xff"
+	badResponse := oddResponse("g")
+	badResponse.Unknown = agc.Unknown(`[1,`)
+	for _, tt := range []struct {
+		name string
+		rs   []*agc.Response
+		want string
+	}{
+		{"unknown members", []*agc.Response{oddResponse("a"), badUnknown}, `response 1 (gate "g"): finding 0 (g/c/f1): encode agc/unknown: not JSON: "{\"z\":"`},
+		{"remedy", []*agc.Response{badRemedy}, `response 0 (gate "g"): finding 0 (g/c/f1): encode agc/remedy: `},
+		{"response", []*agc.Response{badResponse}, `response 0 (gate "g"): encode agc/unknown: not JSON: "[1,"`},
+	} {
+		if _, err := writeLog(tt.rs, sarif.WriteOptions{}); err == nil || !strings.HasPrefix(err.Error(), tt.want) {
+			t.Errorf("%s: %v, want %s...", tt.name, err, tt.want)
 		}
 	}
 }
