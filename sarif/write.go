@@ -7,9 +7,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"slices"
-	"strconv"
-	"unicode/utf8"
 
 	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/diag"
@@ -116,25 +113,23 @@ func automationIDs(responses []*agc.Response, category string) []string {
 }
 
 // encoder appends a log's JSON text to b and hands it to w a piece at a
-// time. Strings are escaped as encoding/json escapes them without HTML
-// escaping, the bytes the log had when go-sarif's structs were written.
+// time. A string that is not valid UTF-8 is written with U+FFFD.
 type encoder struct {
 	jsonWriter
 	w    io.Writer
 	buf  *bytes.Buffer // w, when it is one: grown once for a run's results
-	err  error
-	keys []string
+	werr error         // w's
 }
 
 // flushAt is how much text the encoder holds before handing it to w.
 const flushAt = 64 << 10
 
 func (e *encoder) flush() error {
-	if e.err == nil && len(e.b) > 0 {
-		_, e.err = e.w.Write(e.b)
+	if e.werr == nil && len(e.b) > 0 {
+		_, e.werr = e.w.Write(e.b)
 	}
 	e.b = e.b[:0]
-	return e.err
+	return e.werr
 }
 
 // grow makes room in w, when it is a buffer, for n more bytes.
@@ -142,14 +137,6 @@ func (e *encoder) grow(n int) {
 	if e.buf != nil {
 		e.buf.Grow(n)
 	}
-}
-
-func (e *encoder) quote(s string) { e.b = appendJSONString(e.b, s); e.comma = true }
-
-func (e *encoder) int(n string, v int) {
-	e.name(n)
-	e.b = strconv.AppendInt(e.b, int64(v), 10)
-	e.comma = true
 }
 
 func (e *encoder) text(n, s string) {
@@ -173,92 +160,6 @@ func (e *encoder) raw(v []byte) error {
 	e.b = append(e.b[:start], c...)
 	e.comma = true
 	return nil
-}
-
-// stringBag writes member n, an object of strings: base's entries, and
-// over's, which win; keys sorted, as encoding/json writes a map.
-func (e *encoder) stringBag(n string, base []bagEntry, over map[string]string) {
-	keys := e.keys[:0]
-	for _, b := range base {
-		if _, ok := over[b.k]; !ok {
-			keys = append(keys, b.k)
-		}
-	}
-	for k := range over {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	e.name(n)
-	e.open()
-	for _, k := range keys {
-		v, ok := over[k]
-		for _, b := range base {
-			if !ok && b.k == k {
-				v = b.v
-			}
-		}
-		if e.comma {
-			e.b = append(e.b, ',')
-		}
-		e.quote(k)
-		e.b = append(e.b, ':')
-		e.quote(v)
-	}
-	e.close()
-	e.keys = keys[:0]
-}
-
-type bagEntry struct{ k, v string }
-
-// appendJSONString appends s quoted as encoding/json quotes it without
-// HTML escaping: ", \ and control characters escaped (\b \f \n \r \t by
-// name), invalid UTF-8 as U+FFFD, U+2028 and U+2029 escaped.
-func appendJSONString(dst []byte, s string) []byte {
-	const hex = "0123456789abcdef"
-	dst = append(dst, '"')
-	start := 0
-	for i := 0; i < len(s); {
-		b := s[i]
-		if b < utf8.RuneSelf {
-			if b >= 0x20 && b != '"' && b != '\\' {
-				i++
-				continue
-			}
-			dst = append(dst, s[start:i]...)
-			switch b {
-			case '\\', '"':
-				dst = append(dst, '\\', b)
-			case '\b':
-				dst = append(dst, '\\', 'b')
-			case '\f':
-				dst = append(dst, '\\', 'f')
-			case '\n':
-				dst = append(dst, '\\', 'n')
-			case '\r':
-				dst = append(dst, '\\', 'r')
-			case '\t':
-				dst = append(dst, '\\', 't')
-			default:
-				dst = append(dst, '\\', 'u', '0', '0', hex[b>>4], hex[b&0xF])
-			}
-			i++
-			start = i
-			continue
-		}
-		c, size := utf8.DecodeRuneInString(s[i:])
-		if c == utf8.RuneError && size == 1 || c == '\u2028' || c == '\u2029' {
-			dst = append(dst, s[start:i]...)
-			if c == utf8.RuneError {
-				dst = append(dst, `\ufffd`...)
-			} else {
-				dst = append(dst, '\\', 'u', '2', '0', '2', hex[c&0xF])
-			}
-			start = i + size
-		}
-		i += size
-	}
-	dst = append(dst, s[start:]...)
-	return append(dst, '"')
 }
 
 // CheckSize checks that data, gzipped, is within GitHub's upload limit:

@@ -201,12 +201,12 @@ func (e *encoder) region(r *xRegion, prop string) {
 		v int
 	}{{"startLine", r.StartLine}, {"startColumn", r.StartColumn}, {"endLine", r.EndLine}, {"endColumn", r.EndColumn}} {
 		if m.v > 0 {
-			e.int(m.n, m.v)
+			e.int(m.n, m.v, false)
 		}
 	}
 	if r.CharOffset != nil {
-		e.int("charOffset", *r.CharOffset)
-		e.int("charLength", r.CharLength)
+		e.int("charOffset", *r.CharOffset, false)
+		e.int("charLength", r.CharLength, false)
 	}
 	if r.Snippet != "" {
 		e.text("snippet", r.Snippet)

@@ -344,7 +344,7 @@ func (w *runWriter) writeFinding(e *encoder, f *agc.Finding, xf xFinding) error 
 func (w *runWriter) writeHead(e *encoder, ruleID, kind, level, message string) {
 	e.name("ruleId")
 	e.quote(ruleID)
-	e.int("ruleIndex", w.ruleIndex[ruleID])
+	e.int("ruleIndex", w.ruleIndex[ruleID], false)
 	e.name("kind")
 	e.quote(kind)
 	e.name("level")
