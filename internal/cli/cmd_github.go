@@ -272,11 +272,11 @@ func rootDiffs(ctx context.Context, root string) (deliver.Diffs, *fingerprint.Gi
 func uploadAll(ctx context.Context, e *Env, c *ghapi.Client, o githubOptions, in githubInputs) error {
 	logs := in.sarif
 	if len(in.agc) > 0 {
-		data, err := sarif.Encode(in.agc, sarif.WriteOptions{FS: cmdenv.MustSourceFS(o.root)})
-		if err != nil {
+		var buf bytes.Buffer
+		if err := sarif.Write(&buf, in.agc, sarif.WriteOptions{FS: cmdenv.MustSourceFS(o.root)}); err != nil {
 			return err
 		}
-		logs = append(logs, data)
+		logs = append(logs, buf.Bytes())
 	}
 	for _, data := range logs {
 		res, err := c.UploadSARIF(ctx, ghapi.UploadInput{SARIF: data, CommitSHA: o.sha, PR: o.pr, Ref: e.Getenv("GITHUB_REF"),
