@@ -17,8 +17,8 @@ func (g *Git) HasCommit(ctx context.Context, sha string) bool {
 	if !subject.ValidOID(sha) {
 		return false
 	}
-	o, err := g.request(ctx, sha+"^{commit}")
-	return err == nil && o.typ == "commit" && o.oid == sha
+	o, err := g.commitObject(ctx, sha)
+	return err == nil && o.oid == sha
 }
 
 // FetchCommit fetches the commit whose full object id is sha from remote

@@ -42,17 +42,8 @@ func (g *Git) cmd(ctx context.Context, args ...string) *exec.Cmd {
 // process for rev^{commit}, which also names the commit's tree, so the
 // tree listed next is the one of the commit returned.
 func (g *Git) Commit(ctx context.Context, rev string) (string, error) {
-	switch {
-	case strings.HasPrefix(rev, "-"):
-		return "", fmt.Errorf("revision %q: must not start with '-'", rev)
-	case rev == "" || strings.ContainsAny(rev, "\n\x00"):
-		return "", fmt.Errorf("revision %q: not a revision git can name", rev)
-	}
 	started := g.batch == nil
-	o, err := g.request(ctx, rev+"^{commit}")
-	if err == nil && o.typ != "commit" {
-		err = fmt.Errorf("%s is a %s, not a commit", rev, o.typ)
-	}
+	o, err := g.commitObject(ctx, rev)
 	if err == nil {
 		err = g.remember(o)
 	}
@@ -70,13 +61,7 @@ func (g *Git) Commit(ctx context.Context, rev string) (string, error) {
 // the parents from rev-parse (the default pull_request checkout is such a
 // merge, of depth 1).
 func (g *Git) Parents(ctx context.Context, rev string) ([]string, error) {
-	if strings.HasPrefix(rev, "-") || rev == "" || strings.ContainsAny(rev, "\n\x00") {
-		return nil, fmt.Errorf("revision %q: not a revision git can name", rev)
-	}
-	o, err := g.request(ctx, rev+"^{commit}")
-	if err == nil && o.typ != "commit" {
-		err = fmt.Errorf("%s is a %s, not a commit", rev, o.typ)
-	}
+	o, err := g.commitObject(ctx, rev)
 	if err != nil {
 		return nil, fmt.Errorf("revision %s in %s: %w", rev, g.Dir, err)
 	}
@@ -90,6 +75,21 @@ func (g *Git) Parents(ctx context.Context, rev string) ([]string, error) {
 		}
 	}
 	return parents, nil
+}
+
+// commitObject reads the object of the commit rev names (rev^{commit}).
+func (g *Git) commitObject(ctx context.Context, rev string) (object, error) {
+	switch {
+	case strings.HasPrefix(rev, "-"):
+		return object{}, fmt.Errorf("revision %q: must not start with '-'", rev)
+	case rev == "" || strings.ContainsAny(rev, "\n\x00"):
+		return object{}, fmt.Errorf("revision %q: not a revision git can name", rev)
+	}
+	o, err := g.request(ctx, rev+"^{commit}")
+	if err == nil && o.typ != "commit" {
+		err = fmt.Errorf("%s is a %s, not a commit", rev, o.typ)
+	}
+	return o, err
 }
 
 // remember notes the tree of commit object o.

@@ -22,9 +22,9 @@ type BlobReader func(oid string) ([]byte, error)
 // outside the repository, to a path that is not in the tree, or around a
 // loop is an error: the fingerprint fails closed. links are the indices of
 // the symlinks among the entries, in order; the whole tree (a scope with
-// no pattern) selects everything once its links are checked. picked, when
-// not nil, is what the scope selects of each entry before the closure
-// (s.Selects), decided already; selectIn adds to it. Reading the entries
+// no pattern) selects everything once its links are checked. picked is
+// what the scope selects of each entry before the closure (s.Selects),
+// decided already; selectIn adds to it. Reading the entries
 // through at lets a listing lend them without making a slice of all of
 // them.
 func selectIn(size int, at func(int) Entry, links []int, s Scope, picked []bool, read BlobReader) (in []bool, n int, err error) {
@@ -38,12 +38,6 @@ func selectIn(size int, at func(int) Entry, links []int, s Scope, picked []bool,
 			}
 		}
 		return nil, size, nil
-	}
-	if c.in == nil {
-		c.in = make([]bool, size)
-		for i := range size {
-			c.in[i] = s.Selects(at(i))
-		}
 	}
 	var queue []int
 	for _, i := range links {
