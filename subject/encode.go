@@ -1,7 +1,6 @@
-package fingerprint
+package subject
 
 import (
-	"bytes"
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
@@ -35,34 +34,6 @@ type Config struct {
 // NewConfig hashes the bytes of a configuration file.
 func NewConfig(path string, data []byte) Config {
 	return Config{Path: path, SHA256: sha256.Sum256(data)}
-}
-
-// Encode returns the bytes a tree fingerprint hashes. Every variable field
-// is a 4-byte big-endian length followed by its bytes; every list is a
-// 4-byte big-endian count followed by its items. selected must be sorted
-// by path (as Select returns it).
-func Encode(s Scope, g Gate, selected []Entry) []byte {
-	var b bytes.Buffer
-	encode(&b, s, g, selected)
-	return b.Bytes()
-}
-
-// Sum returns the tree fingerprint, "sha256:" and 64 lowercase hex digits.
-// It streams the encoding into the hash.
-func Sum(s Scope, g Gate, selected []Entry) string {
-	h := sha256.New()
-	encode(h, s, g, selected)
-	return Prefix + hex.EncodeToString(h.Sum(nil))
-}
-
-func encode(w io.Writer, s Scope, g Gate, selected []Entry) {
-	e := &encoder{w: w, buf: make([]byte, 0, 64<<10)}
-	e.header(s, g)
-	e.count(len(selected))
-	for _, en := range selected {
-		e.entry(en)
-	}
-	e.flush()
 }
 
 // header writes what comes before the entries: the domain, the scope and
@@ -102,25 +73,6 @@ func (e *encoder) field(s string) {
 		return
 	}
 	e.buf = append(e.buf, s...)
-}
-
-// entry writes an entry's four fields, at once when they fit the buffer.
-func (e *encoder) entry(en Entry) {
-	if 16+len(en.Path)+len(en.Mode)+len(en.Type)+len(en.OID) > cap(e.buf)-len(e.buf) {
-		e.field(en.Path)
-		e.field(en.Mode)
-		e.field(en.Type)
-		e.field(en.OID)
-		return
-	}
-	b := binary.BigEndian.AppendUint32(e.buf, uint32(len(en.Path)))
-	b = append(b, en.Path...)
-	b = binary.BigEndian.AppendUint32(b, uint32(len(en.Mode)))
-	b = append(b, en.Mode...)
-	b = binary.BigEndian.AppendUint32(b, uint32(len(en.Type)))
-	b = append(b, en.Type...)
-	b = binary.BigEndian.AppendUint32(b, uint32(len(en.OID)))
-	e.buf = append(b, en.OID...)
 }
 
 func (e *encoder) count(n int) {

@@ -1,6 +1,8 @@
-package fingerprint
+package subject
 
 import (
+	"bytes"
+	"context"
 	"encoding/binary"
 	"flag"
 	"fmt"
@@ -15,8 +17,8 @@ import (
 var update = flag.Bool("update", false, "rewrite golden files")
 
 // workedExample is the tree of the worked example in docs/fingerprint.md.
-func workedExample(t testing.TB) (*memTree, Scope, Gate) {
-	tree := newTree(t,
+func workedExample(t testing.TB) (*memRepo, Scope, Gate) {
+	tree := newRepo(t,
 		".agc/review.md", ModeFile, "Review src/ for bugs.\n",
 		"README.md", ModeFile, "# demo\n",
 		"shared/config.h", ModeFile, "#define N 1\n",
@@ -29,14 +31,30 @@ func workedExample(t testing.TB) (*memTree, Scope, Gate) {
 	return tree, mustScope(t, "src/**", "!src/gen/**"), gate
 }
 
-func TestWorkedExample(t *testing.T) {
-	tree, scope, gate := workedExample(t)
-	sel, err := Select(tree.entries, scope, tree.read)
+// selection lists the tree of m and selects over s, as Compute does.
+func selection(t testing.TB, m *memRepo, s Scope) (l *listing, in []bool, n int) {
+	t.Helper()
+	l, err := list(context.Background(), m, memCommit, s, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	enc := Encode(scope, gate, sel)
-	got := annotate(t, enc) + Sum(scope, gate, sel) + "\n"
+	in, n, err = selectIn(l.spans.n, l.at, l.links, s, l.picked, func(oid string) ([]byte, error) { return m.Blob(context.Background(), oid) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	return l, in, n
+}
+
+func TestWorkedExample(t *testing.T) {
+	tree, scope, gate := workedExample(t)
+	l, in, n := selection(t, tree, scope)
+	var enc bytes.Buffer
+	l.encode(&enc, scope, gate, in, n)
+	got := annotate(t, enc.Bytes()) + l.sum(scope, gate, in, n) + "\n"
+	res, err := Compute(context.Background(), tree, Options{Rev: "HEAD", Scope: scope, GateID: gate.ID, GateVersion: gate.Version, GateConfigs: []string{".agc/review.md"}})
+	if err != nil || res.Fingerprint != l.sum(scope, gate, in, n) {
+		t.Errorf("Compute gives %v, %v; the encoding hashes to %s", res, err, l.sum(scope, gate, in, n))
+	}
 	path := filepath.Join("testdata", "worked-example.txt")
 	golden.Check(t, path, []byte(got), *update)
 	want, err := os.ReadFile(path)
@@ -96,22 +114,25 @@ func annotate(t testing.TB, b []byte) string {
 
 func TestEncodingDistinguishes(t *testing.T) {
 	tree, scope, gate := workedExample(t)
-	sel, err := Select(tree.entries, scope, tree.read)
-	if err != nil {
-		t.Fatal(err)
-	}
-	base := Sum(scope, gate, sel)
+	l, in, n := selection(t, tree, scope)
+	sum := func(s Scope, g Gate) string { return l.sum(s, g, in, n) }
+	// the worked example with src/run.sh not executable
+	ml, min, mn := selection(t, newRepo(t, ".agc/review.md", ModeFile, "Review src/ for bugs.\n",
+		"README.md", ModeFile, "# demo\n", "shared/config.h", ModeFile, "#define N 1\n",
+		"src/config.h", ModeSymlink, "../shared/config.h", "src/gen/api.go", ModeFile, "package gen\n",
+		"src/main.go", ModeFile, "package main\n", "src/run.sh", ModeFile, "#!/bin/sh\n"), scope)
+	base := sum(scope, gate)
 	variants := map[string]string{
-		"no gate":          Sum(scope, Gate{}, sel),
-		"gate id":          Sum(scope, Gate{ID: "review2", Version: gate.Version, Configs: gate.Configs}, sel),
-		"gate version":     Sum(scope, Gate{ID: gate.ID, Version: "1.1", Configs: gate.Configs}, sel),
-		"gate config":      Sum(scope, Gate{ID: gate.ID, Version: gate.Version, Configs: []Config{NewConfig(".agc/review.md", []byte("x"))}}, sel),
-		"no config":        Sum(scope, Gate{ID: gate.ID, Version: gate.Version}, sel),
-		"added pattern":    Sum(mustScope(t, "src/**", "!src/gen/**", "nothing/**"), gate, sel),
-		"whole tree":       Sum(Scope{}, gate, sel),
-		"empty selection":  Sum(scope, gate, nil),
-		"id/version shift": Sum(scope, Gate{ID: "review1", Version: ".0", Configs: gate.Configs}, sel),
-		"mode":             Sum(scope, gate, append(sel[:len(sel)-1:len(sel)-1], Entry{Path: "src/run.sh", Mode: ModeFile, Type: "blob", OID: sel[len(sel)-1].OID})),
+		"no gate":          sum(scope, Gate{}),
+		"gate id":          sum(scope, Gate{ID: "review2", Version: gate.Version, Configs: gate.Configs}),
+		"gate version":     sum(scope, Gate{ID: gate.ID, Version: "1.1", Configs: gate.Configs}),
+		"gate config":      sum(scope, Gate{ID: gate.ID, Version: gate.Version, Configs: []Config{NewConfig(".agc/review.md", []byte("x"))}}),
+		"no config":        sum(scope, Gate{ID: gate.ID, Version: gate.Version}),
+		"added pattern":    sum(mustScope(t, "src/**", "!src/gen/**", "nothing/**"), gate),
+		"whole tree":       sum(Scope{}, gate),
+		"empty selection":  l.sum(scope, gate, make([]bool, l.spans.n), 0),
+		"id/version shift": sum(scope, Gate{ID: "review1", Version: ".0", Configs: gate.Configs}),
+		"mode":             ml.sum(scope, gate, min, mn),
 	}
 	seen := map[string]string{base: "base"}
 	for name, v := range variants {

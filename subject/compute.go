@@ -1,10 +1,24 @@
-package fingerprint
+package subject
 
 import (
 	"context"
 	"fmt"
 	"slices"
 )
+
+// Repo is what Compute reads of a repository (fingerprint.Git, which runs
+// git).
+type Repo interface {
+	// Commit resolves rev to a commit's object id.
+	Commit(ctx context.Context, rev string) (string, error)
+	// Walk reads the tree objects w asks for, from the commit's root tree
+	// (Walk.Start), in the order Walk.Next names them, into Walk.Add.
+	Walk(ctx context.Context, commit string, w *Walk) error
+	// Blob returns a blob's bytes.
+	Blob(ctx context.Context, oid string) ([]byte, error)
+	// File returns the bytes of the blob at path in rev's tree.
+	File(ctx context.Context, rev, path string) ([]byte, error)
+}
 
 // Options say what to fingerprint.
 type Options struct {
@@ -88,7 +102,7 @@ func Compute(ctx context.Context, repo Repo, o Options) (*Result, error) {
 	}
 	early := l.sumEarly(o.Scope, gate)
 	read := func(oid string) ([]byte, error) { return repo.Blob(ctx, oid) }
-	in, n, err := selectIn(l.size(), l.at, l.symlinks(), o.Scope, slices.Clone(l.picked), read)
+	in, n, err := selectIn(l.spans.n, l.at, l.links, o.Scope, slices.Clone(l.picked), read)
 	if err != nil {
 		return nil, fmt.Errorf("commit %s: %w", commit, err)
 	}
@@ -104,7 +118,7 @@ func Compute(ctx context.Context, repo Repo, o Options) (*Result, error) {
 			if err != nil {
 				return Tree{}, err
 			}
-			allIn, allN, err := selectIn(all.size(), all.at, all.symlinks(), o.Scope, slices.Clone(all.picked), read)
+			allIn, allN, err := selectIn(all.spans.n, all.at, all.links, o.Scope, slices.Clone(all.picked), read)
 			switch {
 			case err != nil:
 				return Tree{}, fmt.Errorf("commit %s: %w", commit, err)
@@ -125,22 +139,25 @@ func Compute(ctx context.Context, repo Repo, o Options) (*Result, error) {
 	return res, nil
 }
 
-// list lists commit's tree: through a Git, which picks the entries the
-// scope selects while git sends the trees and leaves out those p prunes,
-// or through repo.Tree.
+// list lists commit's tree, deciding what the scope selects while the
+// trees arrive and leaving out those p prunes.
 func list(ctx context.Context, repo Repo, commit string, s Scope, p *pruning) (*listing, error) {
-	if g, ok := repo.(*Git); ok {
-		var scope *Scope
-		if !s.Whole() {
-			scope = &s
-		}
-		return g.list(ctx, commit, scope, p)
+	if !ValidOID(commit) {
+		return nil, fmt.Errorf("commit %q: not an object id", commit)
 	}
-	all, err := repo.Tree(ctx, commit)
-	if err != nil {
+	var scope *Scope
+	if !s.Whole() {
+		scope = &s
+	}
+	w := newWalk(len(commit)/2, scope, p)
+	if err := repo.Walk(ctx, commit, w); err != nil {
 		return nil, err
 	}
-	return &listing{entries: all}, nil
+	l, err := w.done()
+	if err != nil {
+		return nil, fmt.Errorf("commit %s: %w", commit, err)
+	}
+	return l, nil
 }
 
 func readGate(ctx context.Context, repo Repo, lookup func(string) (Entry, bool), o Options) (Gate, error) {

@@ -1,7 +1,8 @@
-package fingerprint
+package subject
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"strconv"
 	"strings"
@@ -72,36 +73,33 @@ func child(v jsontext.Value, name string) (jsontext.Value, bool, error) {
 
 // toolCallDoc builds the canonical document a tool-call fingerprint hashes.
 func toolCallDoc(scope []string, fields map[string]jsontext.Value) ([]byte, error) {
-	var buf bytes.Buffer
-	enc := jsontext.NewEncoder(&buf)
-	toks := []jsontext.Token{jsontext.BeginObject, jsontext.String("domain"), jsontext.String(ToolCallDomain),
-		jsontext.String("scope"), jsontext.BeginArray}
-	for _, p := range scope {
-		toks = append(toks, jsontext.String(p))
+	var err error
+	quote := func(b []byte, s string) []byte {
+		b, e := jsontext.AppendQuote(b, s)
+		err = cmp.Or(err, e)
+		return b
 	}
-	toks = append(toks, jsontext.EndArray, jsontext.String("fields"), jsontext.BeginObject)
-	for _, t := range toks {
-		if err := enc.WriteToken(t); err != nil {
-			return nil, fmt.Errorf("tool call: %w", err)
+	doc := quote([]byte(`{"domain":`), ToolCallDomain)
+	doc = append(doc, `,"scope":[`...)
+	for i, p := range scope {
+		if i > 0 {
+			doc = append(doc, ',')
 		}
+		doc = quote(doc, p)
 	}
+	doc = append(doc, `],"fields":{`...)
+	sep := ""
 	for _, p := range scope {
 		if val, ok := fields[p]; ok {
-			if err := enc.WriteToken(jsontext.String(p)); err != nil {
-				return nil, fmt.Errorf("tool call: %w", err)
-			}
-			if err := enc.WriteValue(val); err != nil {
-				return nil, fmt.Errorf("tool call: %w", err)
-			}
+			doc = append(quote(append(doc, sep...), p), ':')
+			doc, sep = append(doc, val...), ","
 		}
 	}
-	for _, t := range []jsontext.Token{jsontext.EndObject, jsontext.EndObject} {
-		if err := enc.WriteToken(t); err != nil {
-			return nil, fmt.Errorf("tool call: %w", err)
-		}
+	doc = append(doc, "}}"...)
+	if err == nil {
+		err = (*jsontext.Value)(&doc).Canonicalize()
 	}
-	doc := jsontext.Value(bytes.TrimSpace(buf.Bytes()))
-	if err := doc.Canonicalize(); err != nil {
+	if err != nil {
 		return nil, fmt.Errorf("tool call: %w", err)
 	}
 	return doc, nil

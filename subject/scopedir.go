@@ -1,4 +1,4 @@
-package fingerprint
+package subject
 
 import (
 	"strings"

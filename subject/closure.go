@@ -1,4 +1,4 @@
-package fingerprint
+package subject
 
 import (
 	"fmt"
@@ -14,32 +14,19 @@ const MaxSymlinkHops = 40
 // BlobReader returns the bytes of a blob by object id.
 type BlobReader func(oid string) ([]byte, error)
 
-// Select returns the entries of all (sorted by path) that the scope
-// selects, closed under symlinks: for every selected symlink, the entries
-// its target resolves to are selected too (a file, a gitlink, or every
-// entry under a directory, following links in the path). A link that
-// points outside the repository, to a path that is not in the tree, or
-// around a loop is an error: the fingerprint fails closed.
-//
-// The whole tree (a scope with no pattern) selects all of it: the result is
-// all itself, once its symlinks are checked.
-func Select(all []Entry, s Scope, read BlobReader) ([]Entry, error) {
-	at := func(i int) Entry { return all[i] }
-	in, n, err := selectIn(len(all), at, symlinks(all), s, nil, read)
-	if err != nil {
-		return nil, err
-	}
-	return pick(all, in, n), nil
-}
-
-// selectIn is Select over the size entries at(0), at(1) ... (sorted by
-// path), saying which it selects: in[i] for at(i), nil for all of them, and
-// n of them. links are the indices of the symlinks among them, in order.
-// picked, when not nil, is what the scope selects of each entry before the
-// closure (s.Selects), decided already; selectIn adds to it. Reading the
-// entries through at lets a listing lend them without making a slice of
-// all of them, and knowing the links spares looking at every entry when
-// the scope is the whole tree.
+// selectIn says which of the size entries at(0), at(1) ... (sorted by
+// path) the scope selects, closed under symlinks: in[i] for at(i), nil for
+// all of them, and n of them. For every selected symlink, the entries its
+// target resolves to are selected too (a file, a gitlink, or every entry
+// under a directory, following links in the path). A link that points
+// outside the repository, to a path that is not in the tree, or around a
+// loop is an error: the fingerprint fails closed. links are the indices of
+// the symlinks among the entries, in order; the whole tree (a scope with
+// no pattern) selects everything once its links are checked. picked is
+// what the scope selects of each entry before the closure (s.Selects),
+// decided already; selectIn adds to it. Reading the entries
+// through at lets a listing lend them without making a slice of all of
+// them.
 func selectIn(size int, at func(int) Entry, links []int, s Scope, picked []bool, read BlobReader) (in []bool, n int, err error) {
 	c := &closure{size: size, at: at, read: read, in: picked}
 	if s.Whole() {
@@ -51,12 +38,6 @@ func selectIn(size int, at func(int) Entry, links []int, s Scope, picked []bool,
 			}
 		}
 		return nil, size, nil
-	}
-	if c.in == nil {
-		c.in = make([]bool, size)
-		for i := range size {
-			c.in[i] = s.Selects(at(i))
-		}
 	}
 	var queue []int
 	for _, i := range links {
@@ -75,17 +56,6 @@ func selectIn(size int, at func(int) Entry, links []int, s Scope, picked []bool,
 		}
 	}
 	return c.in, n, nil
-}
-
-// symlinks returns the indices of the symlinks among entries.
-func symlinks(entries []Entry) []int {
-	var links []int
-	for i, e := range entries {
-		if e.Mode == ModeSymlink {
-			links = append(links, i)
-		}
-	}
-	return links
 }
 
 type closure struct {

@@ -1,4 +1,4 @@
-package fingerprint
+package subject
 
 import (
 	"slices"
@@ -8,7 +8,7 @@ import (
 
 func TestSelectSymlinks(t *testing.T) {
 	const gitlink = "0123456789abcdef0123456789abcdef01234567"
-	tree := newTree(t,
+	tree := newRepo(t,
 		"docs/guide.md", ModeFile, "guide",
 		"lib/a.h", ModeFile, "a",
 		"lib/sub/b.h", ModeFile, "b",
@@ -63,7 +63,7 @@ func TestSelectSymlinkFailsClosed(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			tree := newTree(t, "src/main.c", ModeFile, "main", "src/link", ModeSymlink, tt.target,
+			tree := newRepo(t, "src/main.c", ModeFile, "main", "src/link", ModeSymlink, tt.target,
 				"src/loop", ModeSymlink, "loop2", "src/loop2", ModeSymlink, "loop")
 			_, err := tree.selectPaths(t, "src/link")
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
@@ -74,7 +74,7 @@ func TestSelectSymlinkFailsClosed(t *testing.T) {
 }
 
 func TestSelectRootLink(t *testing.T) {
-	tree := newTree(t, "a", ModeFile, "a", "d/up", ModeSymlink, "..", "e/f", ModeFile, "f")
+	tree := newRepo(t, "a", ModeFile, "a", "d/up", ModeSymlink, "..", "e/f", ModeFile, "f")
 	got, err := tree.selectPaths(t, "d/**")
 	if err != nil {
 		t.Fatal(err)

@@ -1,4 +1,4 @@
-package fingerprint
+package subject
 
 import (
 	"testing"
@@ -9,7 +9,7 @@ import (
 )
 
 func TestDiff(t *testing.T) {
-	old := newTree(t,
+	old := newRepo(t,
 		"docs/guide.md", ModeFile, "guide",
 		"src/a.go", ModeFile, "a",
 		"src/b.go", ModeFile, "b",
@@ -19,7 +19,7 @@ func TestDiff(t *testing.T) {
 		"src/f.go", ModeFile, "f",
 		"tools/t.go", ModeFile, "t",
 	)
-	new := newTree(t,
+	new := newRepo(t,
 		"docs/b.go", ModeFile, "b", // src/b.go moved out of the scope
 		"docs/guide.md", ModeFile, "guide v2",
 		"src/a.go", ModeFile, "a v2",
@@ -29,15 +29,14 @@ func TestDiff(t *testing.T) {
 		"src/new.go", ModeFile, "new",
 		"tools/t.go", ModeFile, "t",
 	)
-	scope := mustScope(t, "src/**")
-	tree := func(m *memTree, s Scope) Tree {
-		sel, err := Select(m.entries, s, m.read)
+	tree := func(m *memRepo, patterns ...string) Tree {
+		res, err := m.compute(t, patterns...)
 		if err != nil {
 			t.Fatal(err)
 		}
-		return Tree{All: m.entries, Selected: sel}
+		return res.Tree
 	}
-	got := testkit.Strings(Diff(tree(old, scope), tree(new, mustScope(t, "src/**", "tools/**"))))
+	got := testkit.Strings(Diff(tree(old, "src/**"), tree(new, "src/**", "tools/**")))
 	want := []string{
 		"src/a.go modified",
 		"src/b.go renamed to docs/b.go",
@@ -51,7 +50,7 @@ func TestDiff(t *testing.T) {
 	if d := cmp.Diff(want, got); d != "" {
 		t.Errorf("Diff (-want +got):\n%s", d)
 	}
-	if d := Diff(tree(old, scope), tree(old, scope)); len(d) != 0 {
+	if d := Diff(tree(old, "src/**"), tree(old, "src/**")); len(d) != 0 {
 		t.Errorf("Diff of a tree with itself = %v", d)
 	}
 }
