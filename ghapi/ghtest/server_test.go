@@ -80,10 +80,10 @@ func do(t *testing.T, s *Server, method, path string, body any, tok ...string) (
 func TestPatchComputedLikeGit(t *testing.T) {
 	s, _ := newServer(t, Options{})
 	pr := s.PR(repo, 2)
-	if got, want := pr.Patch("src/a.go"), "@@ -1,3 +1,5 @@\n package a\n \n func A() {}\n+\n+func B() {}"; got != want {
+	if got, want := change(pr, "src/a.go"), "@@ -1,3 +1,5 @@\n package a\n \n func A() {}\n+\n+func B() {}"; got != want {
 		t.Errorf("patch:\n%s\nwant:\n%s", got, want)
 	}
-	if got, want := pr.Patch("README.md"), "@@ -0,0 +1 @@\n+# Hello"; got != want {
+	if got, want := change(pr, "README.md"), "@@ -0,0 +1 @@\n+# Hello"; got != want {
 		t.Errorf("patch:\n%s\nwant:\n%s", got, want)
 	}
 }
@@ -259,4 +259,10 @@ func TestPushOutdatesACommentWhoseStartLeavesTheDiff(t *testing.T) {
 			t.Errorf("comment at lines %d-%d of the new head, outdated %v; want it outdated", c.StartLine, c.Line, prs[repo+"#5"].Threads[0].Outdated)
 		}
 	})
+}
+
+// change is the patch pr serves for path.
+func change(pr *PullRequest, path string) string {
+	_, patch, _ := pr.Change(path)
+	return patch
 }
