@@ -190,13 +190,7 @@ func (t *retryTransport) again(resp *http.Response, attempt int, waited time.Dur
 	return wait, true
 }
 
-type replayError struct{}
-
-func (replayError) Error() string {
-	return "ghapi: cannot retry a request whose body cannot be replayed"
-}
-
-var errNoReplay error = replayError{}
+var errNoReplay = errors.New("ghapi: cannot retry a request whose body cannot be replayed")
 
 // backoff says whether resp is worth retrying and after how long:
 // Retry-After when GitHub sends it, the rate limit reset for a spent
