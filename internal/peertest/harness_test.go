@@ -34,7 +34,7 @@ const headSHA2 = "6113728f27ae82c7b1a177c8d03f9e96e0adf246"
 // from the binary's build information).
 func reviewdogBin(t *testing.T) string {
 	t.Helper()
-	bin := testkit.Reviewdog(t)
+	bin := testkit.File(t, "reviewdog", "bin", "reviewdog")
 	checked.Do(func() {
 		out, err := exec.Command("go", "version", "-m", bin).Output()
 		switch {
