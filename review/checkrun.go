@@ -34,15 +34,8 @@ func Conclusion(verdict string) string {
 // description: the verdict, the counts and the round, which GitHub shows
 // beside the check's name in the pull request's list of checks.
 func CheckTitle(r *agc.Response) string {
-	var blocking, advisory int
-	for _, f := range r.Findings {
-		if f.Severity == agc.Blocking {
-			blocking++
-		} else {
-			advisory++
-		}
-	}
-	return fmt.Sprintf("%s: %d blocking, %d advisory, round %d of %d", r.Verdict, blocking, advisory, r.Attempt.N, r.Attempt.Budget)
+	blocking := len(r.Blocking())
+	return fmt.Sprintf("%s: %d blocking, %d advisory, round %d of %d", r.Verdict, blocking, len(r.Findings)-blocking, r.Attempt.N, r.Attempt.Budget)
 }
 
 // SARIFPlace is where this run's SARIF log, which holds every finding,
@@ -118,7 +111,7 @@ type CheckOutput struct {
 // PlanCheck plans gate r's check run. The summary opens with the
 // headline, o.Note, where the findings are when not all are on the pull
 // request, and the answer's facts. When every finding fits, a table per
-// file and every finding in full follow (GateSummary). When not, the
+// file and every finding in full follow (as in JobSummary). When not, the
 // findings the review does not show are listed a compact line each
 // (checkLine), in the summary and then in the text, before any the review
 // shows; each line's location is linked while the room allows every line
@@ -140,8 +133,7 @@ func PlanCheck(r *agc.Response, o CheckOptions) CheckOutput {
 	placed := summaryOrder(r, o.Head)
 	lacking, shown := splitShown(placed, o.Plan)
 	n.listed = len(lacking)
-	if s, left := gateTable(gateHead(r, checkNote(o.Note, n)), r.Gate.ID, placed,
-		SummaryOptions{Links: o.Links, Limit: MaxCheckText, Elsewhere: n.holders}); left == 0 {
+	if s, left := gateTable(gateHead(r, checkNote(o.Note, n)), r.Gate.ID, placed, o.Links, MaxCheckText, n.holders); left == 0 {
 		out.Summary, out.Listed = s, len(lacking)
 		return out
 	}
@@ -171,7 +163,7 @@ func splitShown(placed []Placed, p *ReviewPlan) (lacking, shown []Placed) {
 			in[pl.Finding] = true
 		}
 	}
-	for i, pl := range listedFindings(p.Placed) {
+	for i, pl := range byFile(p.Placed) {
 		if i == p.Listed {
 			break
 		}

@@ -107,14 +107,6 @@ func WriteAnnotations(w io.Writer, r *agc.Response, head FileReader) error {
 	return nil
 }
 
-// JobSummary is r's section of a job summary (GateSummary) in at most
-// limit bytes, after note (agc-action's own Markdown, or "").
-func JobSummary(r *agc.Response, note string, head FileReader, links Links, limit int) string {
-	return GateSummary(r, note, SummaryOptions{Head: head, Links: links, Limit: limit,
-		Elsewhere: "the SARIF file (the Action's `sarif-file` output) holds every finding, and the check run agc/" + render.Escape(r.Gate.ID) +
-			", when one is posted, lists those the pull request does not show or says where they are"})
-}
-
 // ErrHeadUnknown is what a FileReader answers when the files of the
 // commit reported on cannot be read at all (UnknownHead), as opposed to a
 // path that is no file there.
