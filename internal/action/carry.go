@@ -55,15 +55,6 @@ func (r *actionRun) baseRev() string {
 	return "origin/" + r.rc.BaseRef
 }
 
-// fingerprintRev is the revision whose tree stands for the commit this
-// run reports on (carry.JudgedRev): the checkout when it is that commit or
-// its merge with the base, else the commit itself when the clone has it.
-// Anything else is not what the gates judged, and nothing is bound or
-// carried.
-func (r *actionRun) fingerprintRev(ctx context.Context, g *fingerprint.Git) (string, error) {
-	return carry.JudgedRev(ctx, g, r.rc.HeadSHA)
-}
-
 // binding is what this run bound answers to.
 type binding struct {
 	rev     string         // the revision fingerprinted; "" when nothing can be bound (the log said why)
@@ -78,7 +69,9 @@ type binding struct {
 // is ever carried. An answer that cannot be bound is posted without a
 // record and named in the log; the others are still bound.
 func (r *actionRun) bindAnswers(ctx context.Context, g *fingerprint.Git, gates []agc.Doc) binding {
-	rev, err := r.fingerprintRev(ctx, g)
+	// The revision whose tree stands for the commit reported on: anything
+	// else is not what the gates judged, and nothing is bound or carried.
+	rev, err := carry.JudgedRev(ctx, g, r.rc.HeadSHA)
 	if err != nil {
 		r.warn("answers are not bound to scoped fingerprints and nothing is carried: " + err.Error())
 		return binding{}

@@ -36,13 +36,9 @@ func summarize(gates []agc.Doc, carried map[string]string) actionOutputs {
 		if verdictRank[r.Verdict] > verdictRank[o.verdict] {
 			o.verdict = r.Verdict
 		}
-		for _, f := range r.Findings {
-			if f.Severity == agc.Blocking {
-				o.blocking++
-			} else {
-				o.advisory++
-			}
-		}
+		blocking := len(r.Blocking())
+		o.blocking += blocking
+		o.advisory += len(r.Findings) - blocking
 	}
 	return o
 }
@@ -96,10 +92,6 @@ func (r *actionRun) writeSARIF(gates []agc.Doc) error {
 	return nil
 }
 
-// maxSummary bounds what the Action adds to the job summary; GitHub
-// refuses a step summary over 1 MiB.
-const maxSummary = review.MaxJobSummary
-
 // writeSummary writes the job summary: a table of gates, then each gate's
 // answer as its check run shows it (review.JobSummary: a headline, its
 // findings in a table grouped by file with each line linked, the findings
@@ -129,7 +121,7 @@ func (r *actionRun) writeSummary(gates []agc.Doc, carried, notes map[string]stri
 	const moreRoom = 300 // the line saying how many answers are left out
 	shown := 0
 	for _, g := range gates {
-		room := maxSummary - b.Len() - moreRoom
+		room := review.MaxJobSummary - b.Len() - moreRoom
 		if room < 2000 {
 			break
 		}
