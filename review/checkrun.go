@@ -2,6 +2,7 @@ package review
 
 import (
 	"fmt"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -122,11 +123,8 @@ type CheckOutput struct {
 func PlanCheck(r *agc.Response, o CheckOptions) CheckOutput {
 	embed := EmbedResponse(o.Raw)
 	embedded := Embedded(embed)
-	record := o.Record
-	if len(record)+len(embed) > MaxCheckText {
-		record = "" // the run is then not carried
-	}
-	out := CheckOutput{Text: record + embed}
+	out := CheckOutput{Text: CheckText(embed, o.Record)}
+	record := strings.TrimSuffix(out.Text, embed)
 	var withLine int
 	out.Annotations, withLine = Annotations(r, o.Head, MaxAnnotationsPerGate)
 	n := checkCounts{plan: o.Plan, annotated: len(out.Annotations), withLine: withLine, holders: o.SARIF.holders(embedded)}
@@ -149,6 +147,17 @@ func PlanCheck(r *agc.Response, o CheckOptions) CheckOutput {
 	}
 	out.Listed, out.LeftOut = n.listed, n.leftOut
 	return out
+}
+
+// CheckText is a check run's output.text: record (agc-action's binding
+// record, carry.EmbedBinding, which carry reads only there) first, then
+// embed (EmbedResponse). A record that does not fit beside embed is left
+// out: the run is then not carried.
+func CheckText(embed, record string) string {
+	if len(record)+len(embed) > MaxCheckText {
+		return embed
+	}
+	return record + embed
 }
 
 // splitShown splits placed (in order) into the findings plan's review
@@ -335,18 +344,8 @@ func planLines(lacking, shown []Placed, review bool, links Links, sumRoom, textR
 		return len(lacking), inSummary
 	}
 	most, _ := fill(0)
-	k := len(lacking)
-	if n, _ := fill(k); n < most {
-		lo, hi := 0, k // fill(lo) lists most, fill(hi) fewer
-		for hi-lo > 1 {
-			if mid := (lo + hi) / 2; func() bool { n, _ := fill(mid); return n == most }() {
-				lo = mid
-			} else {
-				hi = mid
-			}
-		}
-		k = lo
-	}
+	// k is the most links that list as many: fewer fit as more are linked.
+	k := sort.Search(len(lacking)+1, func(k int) bool { n, _ := fill(k); return n < most }) - 1
 	n, inSummary := fill(k)
 	var sum, text strings.Builder
 	sum.WriteString(heading)
@@ -407,8 +406,7 @@ func CutRunes(s string, n int) string {
 // Annotations returns a check-run annotation for each of the first limit
 // findings with a line (plain text: its message starts with path:line) (limit <= 0: all of them), and how many findings
 // have a line.
-func Annotations(r *agc.Response, head FileReader, limit int) (anns []*github.CheckRunAnnotation, withLine int) {
-	var out []*github.CheckRunAnnotation
+func Annotations(r *agc.Response, head FileReader, limit int) (out []*github.CheckRunAnnotation, withLine int) {
 	for i := range r.Findings {
 		f := &r.Findings[i]
 		pos := filePosition(f, head)

@@ -21,6 +21,28 @@ func JobSummary(r *agc.Response, note string, head FileReader, links Links, limi
 	return s
 }
 
+// JobSummaries is lead, then each gate's JobSummary (its note from notes)
+// while the whole stays within MaxJobSummary, then how many answers are
+// left out and more, a clause saying where their findings are.
+func JobSummaries(lead string, gates []agc.Doc, notes map[string]string, head FileReader, links Links, more string) string {
+	var b strings.Builder
+	b.WriteString(lead)
+	const moreRoom = 300 // the line saying how many answers are left out
+	shown := 0
+	for _, g := range gates {
+		room := MaxJobSummary - b.Len() - moreRoom
+		if room < 2000 {
+			break
+		}
+		b.WriteString("\n" + JobSummary(g.Response, notes[g.Response.Gate.ID], head, links, room))
+		shown++
+	}
+	if shown < len(gates) {
+		fmt.Fprintf(&b, "\n%d of %d answers are not shown here (the job summary is limited to 1 MiB); %s.\n", len(gates)-shown, len(gates), more)
+	}
+	return b.String()
+}
+
 // gateHead is a gate summary's start: the headline, note (agc-action's
 // own Markdown, or "") and the facts of the answer.
 func gateHead(r *agc.Response, note string) string {

@@ -36,23 +36,16 @@ func (r *actionRun) repo(ctx context.Context) *fingerprint.Git {
 func (r *actionRun) workflow(ctx context.Context, g *fingerprint.Git) (carry.Workflow, error) {
 	src := carry.ScopeSource{File: r.cfg.scopeFile, Patterns: r.cfg.scope}
 	if r.cfg.scopeFile != "" {
-		if src.Base = r.baseRev(); src.Base == "" {
+		if r.rc.BaseRef == "" {
 			return carry.Workflow{}, &inputError{"scope-file", "no base branch to read it from (a pull_request or merge_group event)"}
 		}
+		src.Base = "origin/" + r.rc.BaseRef // the base branch as the checkout knows it
 	}
 	w, err := carry.ReadWorkflow(ctx, g, src, r.cfg.gateConfig)
 	if err != nil && r.cfg.scopeFile != "" {
 		return w, fmt.Errorf("%w (fetch the base branch: git fetch --depth=1 origin %s)", err, r.rc.BaseRef)
 	}
 	return w, err
-}
-
-// baseRev is the base branch as the checkout knows it.
-func (r *actionRun) baseRev() string {
-	if r.rc.BaseRef == "" {
-		return ""
-	}
-	return "origin/" + r.rc.BaseRef
 }
 
 // binding is what this run bound answers to.

@@ -146,10 +146,16 @@ func (r *actionRun) takeDecision(ctx context.Context, gh *ghapi.Client, ev *gith
 	if d.Gate == validate.GateID || !slices.Contains(r.cfg.gates, d.Gate) {
 		return &decide.Ignored{Why: fmt.Sprintf("gate %s is not one this workflow lets a person decide (its input gate names %s)", d.Gate, strings.Join(r.cfg.gates, ", "))}, nil
 	}
-	head, why, err := r.prHead(ctx, gh, ev.GetIssue().GetNumber())
-	if why != nil || err != nil {
-		return why, err
+	// The head as GitHub names it: the payload does not name it, and the
+	// list of the pull request's commits stops at 250.
+	info, err := gh.Pull(ctx, ev.GetIssue().GetNumber())
+	switch {
+	case err != nil:
+		return nil, err
+	case info.HeadSHA == "":
+		return &decide.Ignored{Why: fmt.Sprintf("GitHub names no head of pull request %d", ev.GetIssue().GetNumber())}, nil
 	}
+	head := info.HeadSHA
 	run, resp, why, err := r.decidedRun(ctx, gh, c, d.Gate, head)
 	if why != nil || err != nil || run == nil {
 		return why, err
@@ -174,20 +180,6 @@ func (r *actionRun) takeDecision(ctx context.Context, gh *ghapi.Client, ev *gith
 	fmt.Fprintf(r.e.Stdout, "decision recorded on %s: %s chose %s for gate %s (%s), bound to %s\n", carry.Short(head), c.Login,
 		logsafe.Quote(option), d.Gate, rec.Conclusion, nb.Fingerprint)
 	return nil, nil
-}
-
-// prHead is the pull request's head as GitHub names it (GET /pulls/{n}:
-// the issue_comment payload does not name it, and the list of its
-// commits stops at 250).
-func (r *actionRun) prHead(ctx context.Context, gh *ghapi.Client, pr int) (string, *decide.Ignored, error) {
-	info, err := gh.Pull(ctx, pr)
-	switch {
-	case err != nil:
-		return "", nil, err
-	case info.HeadSHA == "":
-		return "", &decide.Ignored{Why: fmt.Sprintf("GitHub names no head of pull request %d", pr)}, nil
-	}
-	return info.HeadSHA, nil, nil
 }
 
 // decidedRun is the round decided on: the gate's latest completed run on
