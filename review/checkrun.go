@@ -3,7 +3,6 @@ package review
 import (
 	"fmt"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/agcgate/agc-action/agc"
@@ -11,7 +10,8 @@ import (
 	"github.com/google/go-github/v62/github"
 )
 
-// GitHub's limits on what a check run and a status say.
+// GitHub's limits on what a check run and a status say (checkNote
+// writes MaxCheckText as "65,535").
 const (
 	MaxCheckText      = 65535 // characters in output.summary and output.text
 	MaxStatusDescribe = 140   // characters in a status description
@@ -219,8 +219,8 @@ func checkNote(own string, n checkCounts) string {
 		parts = append(parts, s+".")
 	}
 	if n.leftOut > 0 {
-		parts = append(parts, fmt.Sprintf("%s not listed in this check run (GitHub limits its summary and its text to %s characters each).",
-			count(n.leftOut, "finding is", "findings are"), thousands(MaxCheckText)))
+		parts = append(parts, count(n.leftOut, "finding is", "findings are")+
+			" not listed in this check run (GitHub limits its summary and its text to 65,535 characters each).")
 	}
 	if n.annotated < n.withLine {
 		label = "**Write ceiling** (docs/github.md)"
@@ -235,16 +235,6 @@ func checkNote(own string, n checkCounts) string {
 	}
 	h := n.holders
 	return own + fmt.Sprintf("> %s: %s %s.\n", label, strings.Join(parts, " "), strings.ToUpper(h[:1])+h[1:])
-}
-
-// thousands is n with its thousands separated by commas, as GitHub's
-// documentation writes its limits.
-func thousands(n int) string {
-	s := strconv.Itoa(n)
-	for i := len(s) - 3; i > 0 && s[i-1] != '-'; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
 }
 
 // maxLineWhat bounds a compact line's message, and maxLineClass its rule,
