@@ -39,10 +39,10 @@ type readGolden struct {
 
 // readAsGolden reads data as the sarif format does (ReadLog, then ToAGC)
 // and writes the outcome as readGolden.
-func readAsGolden(t *testing.T, name string, data []byte) []byte {
+func readAsGolden(t *testing.T, name string, data []byte, root string) []byte {
 	t.Helper()
 	g := readGolden{Responses: []jsontext.Value{}, Lints: []string{}}
-	log, lints, err := sarif.ReadLog(bytes.NewReader(data), name, sarif.ReadOptions{Root: "/src"})
+	log, lints, err := sarif.ReadLog(bytes.NewReader(data), name, sarif.ReadOptions{Root: root})
 	if err != nil {
 		g.Error = err.Error()
 	} else {
@@ -88,7 +88,7 @@ func TestCorpusGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got := readAsGolden(t, name, data)
+			got := readAsGolden(t, name, data, "/src")
 			golden.Check(t, filepath.Join("testdata", "corpus", strings.TrimSuffix(name, ".sarif")+".json"), got, *update)
 		})
 	}
@@ -145,4 +145,50 @@ func TestCorpusStreamedIsGolden(t *testing.T) {
 			}
 		})
 	}
+}
+
+// runCases are runs that stress the reader: member order, kinds, and what
+// is not read as written (duplicate names, invalid UTF-8, lone surrogate
+// escapes, numbers out of range, deep nesting, numbers in other forms).
+var runCases = map[string]string{
+	"results first": `{"results":[{"ruleIndex":0,"message":{"text":"m"},"locations":[{"physicalLocation":{"artifactLocation":{"uri":"a.go","uriBaseId":"SRC"}}}]}],` +
+		`"tool":{"driver":{"name":"T","rules":[{"id":"R1","shortDescription":{"text":"s"}}]}},"originalUriBaseIds":{"SRC":{"uri":"file:///w/"}}}`,
+	"results not objects":             `{"tool":{"driver":{"name":"T"}},"results":[{"ruleId":"R","message":{"text":"x"}},7,null],"properties":{"p":1},"columnKind":"utf16CodeUnits"}`,
+	"no results":                      `{"tool":{"driver":{"name":"T"}},"results":[]}`,
+	"results an object":               `{"tool":{"driver":{"name":"T"}},"results":{"not":"an array"}}`,
+	"results null":                    `{"tool":{"driver":{"name":"T"}},"results":null}`,
+	"results absent":                  `{"tool":{"driver":{"name":"T"}}}`,
+	"empty run":                       `{}`,
+	"duplicate rule id":               `{"tool":{"driver":{"name":"T"}},"results":[{"ruleId":"R","ruleId":"S","message":{"text":"dup"}}]}`,
+	"results twice":                   `{"tool":{"driver":{"name":"T"}},"results":[{"ruleId":"R","message":{"text":"a \"quoted\" \\ \u00e9 \ud83d\ude00 [x] {y}"}}],"results":[]}`,
+	"results twice, last":             `{"tool":{"driver":{"name":"T"}},"results":[],"results":[{"ruleId":"R","message":{"text":"second"}}]}`,
+	"numbers after results":           `{"tool":{"driver":{"name":"T"}},"results":[{"ruleId":"R","level":"ERROR","message":{"text":"\u00e9"},"partialFingerprints":{"primaryLocationLineHash":"ab:1"}}],"zzz":[1.5e300,-0,1e-7]}`,
+	"duplicate names":                 `{"tool":{"driver":{"name":"T","name":"U","rules":[{"id":"A"},{"id":"B","id":"C"}]}},"results":[{"ruleId":"C","ruleId":"B","message":{"text":"one","text":"two"},"properties":{"a":1,"a":2,"b":{"c":1,"c":[3]}}}]}`,
+	"duplicate message ids":           `{"tool":{"driver":{"name":"T","globalMessageStrings":{"m":{"text":"x {0}"},"m":{"text":"y {0}"}}}},"results":[{"ruleId":"R","message":{"id":"m","arguments":["a"]}}]}`,
+	"invalid UTF-8":                   "{\"tool\":{\"driver\":{\"name\":\"T\xff\"}},\"results\":[{\"ruleId\":\"R\xc3\",\"message\":{\"text\":\"m\xff\xfe!\"},\"properties\":{\"k\xff\":\"v\xe2\x82\"}}]}",
+	"invalid UTF-8 in a path":         "{\"tool\":{\"driver\":{\"name\":\"T\"}},\"results\":[{\"ruleId\":\"R\",\"message\":{\"text\":\"m\"},\"locations\":[{\"physicalLocation\":{\"artifactLocation\":{\"uri\":\"src/\xffa.go\"},\"region\":{\"startLine\":2}}}]}]}",
+	"lone surrogate":                  `{"tool":{"driver":{"name":"T"}},"results":[{"ruleId":"R","message":{"text":"a\ud800b\udc00c\ud800\u0041"}}]}`,
+	"number out of range":             `{"tool":{"driver":{"name":"T"}},"results":[{"ruleId":"R","message":{"text":"m"},"rank":1e400}]}`,
+	"number out of range in the head": `{"tool":{"driver":{"name":"T","properties":{"x":-1e999}}},"results":[{"ruleId":"R","message":{"text":"m"}}]}`,
+	"deep properties":                 `{"tool":{"driver":{"name":"T"}},"results":[{"ruleId":"R","message":{"text":"m"},"properties":{"deep":` + strings.Repeat("[", 1100) + strings.Repeat("]", 1100) + `}}]}`,
+	"deep head":                       `{"tool":{"driver":{"name":"T"}},"x":` + strings.Repeat("[", 1100) + strings.Repeat("]", 1100) + `,"results":[{"ruleId":"R","message":{"text":"m"}}]}`,
+	"numbers in other forms":          `{"tool":{"driver":{"name":"T"}},"x":{"a":1,"a":2},"results":[{"ruleId":"R","message":{"text":"<&>"},"properties":{"n":[1.50,1E2,-0,12345678901234567890]},"locations":[{"physicalLocation":{"artifactLocation":{"uri":"a.go"},"region":{"startLine":1E1,"startColumn":2.50,"endLine":"7"}}}]}]}`,
+	"numbers in other forms, exact":   `{"tool":{"driver":{"name":"T"}},"results":[{"ruleId":"R","message":{"text":"<&>"},"properties":{"n":[1.50,1E2,-0,12345678901234567890]},"locations":[{"physicalLocation":{"artifactLocation":{"uri":"a.go"},"region":{"startLine":1E1,"startColumn":2.50,"endLine":"7"}}}]}]}`,
+	"strings for numbers":             `{"tool":{"driver":{"name":1.5e3,"version":true}},"results":[{"ruleId":12,"message":{"text":-0.0}}]}`,
+}
+
+// TestRunCasesGolden reads each of runCases as the one run of a log and
+// compares what it gives with testdata/runcases.json, by meaning. The
+// golden was written before issue 25 by the reader of that time (which
+// read what its one pass declined through encoding/json).
+func TestRunCasesGolden(t *testing.T) {
+	got := map[string]jsontext.Value{}
+	for name, run := range runCases {
+		got[name] = readAsGolden(t, name, []byte(`{"version":"2.1.0","runs":[`+run+`]}`), "/w")
+	}
+	out, err := json.Marshal(got, jsontext.WithIndent("  "), json.Deterministic(true))
+	if err != nil {
+		t.Fatal(err)
+	}
+	golden.Check(t, filepath.Join("testdata", "runcases.json"), append(out, '\n'), *update)
 }
