@@ -1,12 +1,10 @@
 package sarif
 
 import (
-	"bytes"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
-
-	"github.com/go-json-experiment/json/jsontext"
 )
 
 func (rd *reader) result(m jobj, base at, ctx *runCtx) *Result {
@@ -252,17 +250,14 @@ func (rd *reader) fingerprints(m jobj, base at, key string) map[string]string {
 		keys = append(keys, rd.intern(m.name))
 	}
 	sort.Strings(keys)
+	keys = slices.Compact(keys) // duplicate names: the last is read
 	rd.keys = keys
 	for _, k := range keys {
 		switch v := o.get(k); v.kind() {
 		case '"':
 			out[k] = rd.text(v, false)
 		default:
-			c := jsontext.Value(bytes.Clone(v)) // checked or encoded again already
-			if err := c.Canonicalize(); err != nil {
-				c = jsontext.Value(v)
-			}
-			out[k] = string(c)
+			out[k] = string(canonicalText(v))
 			rd.lint(base.in(key).in(k), "a fingerprint is a string, not %s; its canonical JSON text is used", v.kindName())
 		}
 	}

@@ -11,22 +11,12 @@ type runCtx struct {
 	artifacts []jv
 	bases     jobj
 	global    map[string]string // driver globalMessageStrings
-	opts      ReadOptions
-	each      func(*Result) // when set, is given each result, which the run does not keep
+	opts      Options
+	each      func(*Result) // is given each result, which the run does not keep
 }
 
-func (rd *reader) run(m jobj, base at, fingerprint string, opts ReadOptions) *Run {
-	ctx := rd.runHead(m, base, opts)
-	ctx.run.Fingerprint = fingerprint
-	for i, v := range rd.arr(m, base, "results") {
-		rd.addResult(ctx, v, base.in("results").idx(i))
-	}
-	return ctx.run
-}
-
-// runHead reads everything of a run but its results, in the order run
-// reads it (and so lints it).
-func (rd *reader) runHead(m jobj, base at, opts ReadOptions) *runCtx {
+// runHead reads everything of a run but its results.
+func (rd *reader) runHead(m jobj, base at, opts Options) *runCtx {
 	r := &Run{Pointer: base.String(), Props: rd.props(m, base)}
 	ctx := &runCtx{run: r, opts: opts}
 	rd.tool(r, m, base, ctx)
@@ -50,11 +40,7 @@ func (rd *reader) addResult(ctx *runCtx, v jv, p at) {
 	mem, elems := len(rd.mem), len(rd.elems)
 	res := rd.result(rd.index(v), p, ctx)
 	rd.mem, rd.elems = rd.mem[:mem], rd.elems[:elems]
-	if ctx.each != nil {
-		ctx.each(res)
-		return
-	}
-	ctx.run.Results = append(ctx.run.Results, res)
+	ctx.each(res)
 }
 
 func (rd *reader) tool(r *Run, m jobj, base at, ctx *runCtx) {
@@ -154,7 +140,7 @@ func (rd *reader) messageStrings(m jobj, base at, key string) map[string]string 
 		ids[i] = string(m.name)
 	}
 	slices.Sort(ids)
-	for _, id := range ids {
+	for _, id := range slices.Compact(ids) { // duplicate ids: the last is read
 		out[id] = rd.mmsText(o, p, id)
 	}
 	return out
