@@ -17,7 +17,7 @@ import (
 // replace by its region alone. Without the file under the source root
 // they cannot become a patch; the finding's remedy is then a delegate,
 // and that is a lint at the result's fix saying why, on both paths a log
-// is converted by (ToAGC, StreamAGC). With the file, they are patches
+// is converted by (Read, kept or written to a file). With the file, they are patches
 // and nothing is said.
 func TestRemedyDowngradeIsLint(t *testing.T) {
 	file := ""

@@ -14,6 +14,12 @@ type (
 	ToAGCOptions = Options
 )
 
+// Log is a SARIF log as read.
+type Log struct {
+	Version string
+	Runs    []*Run
+}
+
 // ReadLog reads a log with Read's reader and keeps each run's results in
 // the model, for the tests that look into it.
 func ReadLog(r io.Reader, file string, opts Options) (*Log, []diag.Lint, error) {

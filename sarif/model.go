@@ -3,12 +3,6 @@ package sarif
 // The model a log is read into. It keeps what the conversion to AGC needs,
 // already resolved: rule references, levels, message templates, URIs.
 
-// Log is a SARIF log as read.
-type Log struct {
-	Version string
-	Runs    []*Run
-}
-
 // Run is one run of one tool (§3.14).
 type Run struct {
 	Pointer      string

@@ -10,7 +10,7 @@ import (
 // JSON (parseTop read them), without a generic tree: a value is its bytes
 // (jv), and an object is indexed once, when it is read, into its members'
 // names and values (jobj), in a buffer reused from one result to the next.
-// Before a part of a run is read, streamRun's canonical pass (canonBytes)
+// Before a part of a run is read, readRun's canonical pass (canonBytes)
 // has read all of it, so its numbers are in range.
 
 // jv is one JSON value: its bytes, nil when absent.

@@ -32,7 +32,7 @@ func (rd *reader) resolveRule(res *Result, m jobj, base at, run *Run) {
 		rb := base.in("rule")
 		comp := run.Driver
 		if tc := rd.obj(ref, rb, "toolComponent"); tc != nil {
-			comp = rd.component4(tc, rb.in("toolComponent"), run)
+			comp = rd.toolComponent(tc, rb.in("toolComponent"), run)
 		}
 		if res.RuleID == "" {
 			res.RuleID = rd.istr(ref, rb, "id")
@@ -76,7 +76,9 @@ func (rd *reader) resolveRule(res *Result, m jobj, base at, run *Run) {
 	}
 }
 
-func (rd *reader) component4(tc jobj, base at, run *Run) *Component {
+// toolComponent is the component a toolComponentReference (§3.54) names,
+// by index into the extensions or by name; nil when none.
+func (rd *reader) toolComponent(tc jobj, base at, run *Run) *Component {
 	if i, ok := rd.integer(tc, base, "index"); ok {
 		if i < len(run.Extensions) {
 			return run.Extensions[i]

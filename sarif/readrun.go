@@ -95,9 +95,9 @@ func (rd *reader) rule(m jobj, base at) *Rule {
 	r := &Rule{
 		ID:       rd.istr(m, base, "id"),
 		Name:     rd.str(m, base, "name"),
-		Short:    rd.mmsText(m, base, "shortDescription"),
-		Full:     rd.mmsText(m, base, "fullDescription"),
-		Help:     rd.mmsText(m, base, "help"),
+		Short:    rd.multiformatText(m, base, "shortDescription"),
+		Full:     rd.multiformatText(m, base, "fullDescription"),
+		Help:     rd.multiformatText(m, base, "help"),
 		HelpURI:  rd.str(m, base, "helpUri"),
 		Messages: rd.messageStrings(m, base, "messageStrings"),
 		Props:    rd.props(m, base),
@@ -113,9 +113,9 @@ func (rd *reader) rule(m jobj, base at) *Rule {
 	return r
 }
 
-// mmsText is the text of a multiformatMessageString (§3.12), or its
+// multiformatText is the text of a multiformatMessageString (§3.12), or its
 // Markdown when it has no text.
-func (rd *reader) mmsText(m jobj, base at, key string) string {
+func (rd *reader) multiformatText(m jobj, base at, key string) string {
 	o := rd.obj(m, base, key)
 	if o == nil {
 		return ""
@@ -141,7 +141,7 @@ func (rd *reader) messageStrings(m jobj, base at, key string) map[string]string 
 	}
 	slices.Sort(ids)
 	for _, id := range slices.Compact(ids) { // duplicate ids: the last is read
-		out[id] = rd.mmsText(o, p, id)
+		out[id] = rd.multiformatText(o, p, id)
 	}
 	return out
 }

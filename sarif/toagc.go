@@ -152,7 +152,7 @@ func finding(run *Run, res *Result, gate string, src *Source, opts Options, lint
 		Class:    res.RuleID,
 		Location: agc.FormatLocation(place, position(res.Loc)),
 		What:     res.Message,
-		Why:      why(run, res),
+		Why:      ruleReason(run, res),
 		Severity: agc.Advisory,
 		Status:   agc.StatusNew,
 		Remedy:   remedy(run, res, src, lints),
@@ -225,7 +225,9 @@ func locationString(l *Loc) string {
 	return l.Logical
 }
 
-func why(run *Run, res *Result) string {
+// ruleReason is a finding's why: its rule and tool, and the rule's
+// description when it has one.
+func ruleReason(run *Run, res *Result) string {
 	if res.Rule != nil {
 		for _, s := range []string{res.Rule.Short, res.Rule.Full, res.Rule.Name} {
 			if s = strings.TrimSpace(s); s != "" {
