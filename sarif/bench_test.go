@@ -308,8 +308,12 @@ func (f *memFile) Write(p []byte) (int, error) {
 }
 
 func (f *memFile) WriteAt(p []byte, off int64) (int, error) {
-	if end := off + int64(len(p)); end > int64(len(f.data)) {
-		f.data = append(f.data, make([]byte, end-int64(len(f.data)))...)
+	if end := int(off) + len(p); end > cap(f.data) {
+		grown := make([]byte, end, max(2*cap(f.data), end))
+		copy(grown, f.data)
+		f.data = grown
+	} else if end > len(f.data) {
+		f.data = f.data[:end]
 	}
 	return copy(f.data[off:], p), nil
 }

@@ -37,7 +37,7 @@ func ReadLog(r io.Reader, file string, opts Options) (*Log, []diag.Lint, error) 
 	for i, raw := range raws {
 		var run *Run
 		var results []*Result
-		run, _ = rd.readRun(raw, ptrIdx("/runs", i), names, opts, func(*Run) {}, func(res *Result) { results = append(results, res) })
+		run, _ = rd.readRun(raw, ptrIdx("/runs", i), names, opts, func(*Run, int) {}, func(res *Result) { results = append(results, res) })
 		run.Results = results
 		log.Runs = append(log.Runs, run)
 	}
@@ -56,7 +56,7 @@ func ToAGC(log *Log, opts Options) ([]*agc.Response, []diag.Lint) {
 		c := &agcRun{opts: opts, src: NewSource(opts.FS), lints: &lints}
 		results := run.Results
 		run.Results = nil
-		c.start(run)
+		c.start(run, 0)
 		for _, res := range results {
 			c.add(res)
 		}

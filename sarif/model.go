@@ -40,6 +40,7 @@ type Rule struct {
 
 // Result is one result (§3.27) with its rule and level resolved.
 type Result struct {
+	size          int // its bytes in the log
 	Pointer       string
 	Rule          *Rule // nil when the log names no known rule
 	RuleID        string

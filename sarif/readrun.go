@@ -39,6 +39,7 @@ func (rd *reader) addResult(ctx *runCtx, v jv, p at) {
 	// the next result: nothing of it is kept.
 	mem, elems := len(rd.mem), len(rd.elems)
 	res := rd.result(rd.index(v), p, ctx)
+	res.size = len(v)
 	rd.mem, rd.elems = rd.mem[:mem], rd.elems[:elems]
 	ctx.each(res)
 }

@@ -23,8 +23,9 @@ import (
 // A number out of range is an error.
 //
 // start is given the run before its first result (without its
-// fingerprint), each every result in turn; the run does not keep them.
-func (rd *reader) readRun(v []byte, base string, names map[string]string, opts Options, start func(*Run), each func(*Result)) (*Run, error) {
+// fingerprint) and the size of its results array in bytes, each every
+// result in turn; the run does not keep them.
+func (rd *reader) readRun(v []byte, base string, names map[string]string, opts Options, start func(*Run, int), each func(*Result)) (*Run, error) {
 	rd.names = names
 	c := newCanon(v, names)
 	d := &c.d
@@ -61,7 +62,7 @@ func (rd *reader) readRun(v []byte, base string, names map[string]string, opts O
 	}
 	ctx := rd.runHead(head, at{base: base}, opts)
 	ctx.each = each
-	start(ctx.run)
+	start(ctx.run, len(head.get("results")))
 	text := c.out
 	c.out, c.nest = make([]byte, 0, canonChunk+512), 0
 	c.out = append(c.out, '{')

@@ -5,6 +5,8 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 
@@ -47,11 +49,13 @@ type agcRun struct {
 	others   []xRecord
 	classes  []string // of the findings, in order of first appearance
 	seen     map[string]bool
+
+	resultsLen, read, n int // the results' bytes; those read, in n results
 }
 
 // start makes the response around the findings from the run's head.
-func (c *agcRun) start(run *Run) {
-	c.run = run
+func (c *agcRun) start(run *Run, resultsLen int) {
+	c.run, c.resultsLen = run, resultsLen
 	if _, ok := run.Props[propVersion]; ok {
 		c.restored = true
 		return
@@ -71,6 +75,7 @@ func (c *agcRun) begin() {
 		Attempt: agc.Attempt{N: 1, Budget: orDefault(c.opts.Budget, agc.ConvertedBudget)},
 	}
 	c.ids, c.seen = agc.FindingIDs{}, map[string]bool{}
+	c.read, c.n = 0, 0
 }
 
 // add takes one result as it is read.
@@ -78,6 +83,10 @@ func (c *agcRun) add(res *Result) {
 	if c.restored {
 		c.run.Results = append(c.run.Results, res)
 		return
+	}
+	c.read += res.size
+	if c.n++; c.n == sizingResults {
+		c.size()
 	}
 	if !makesFinding(res) {
 		c.others = append(c.others, otherRecord(res))
@@ -93,9 +102,30 @@ func (c *agcRun) add(res *Result) {
 		c.classes = append(c.classes, f.Class)
 	}
 	if c.out != nil {
-		c.out.finding(&f)
+		c.out.finding(f)
 	} else {
 		c.r.Findings = append(c.r.Findings, f)
+	}
+}
+
+// sizingResults is how many results are read before the findings' room
+// is made for the rest (size).
+const sizingResults = 64
+
+// size makes room for the findings of the run's results, as many as the
+// results read so far let one expect from the size of the rest: a finding
+// is large, and regrowing the findings would copy them again and again.
+func (c *agcRun) size() {
+	want := int(int64(c.resultsLen) * int64(c.n) / int64(max(c.read, 1)))
+	want += want / 16
+	if want <= len(c.r.Findings) {
+		return
+	}
+	ids := make(agc.FindingIDs, want)
+	maps.Copy(ids, c.ids)
+	c.ids = ids
+	if c.out == nil {
+		c.r.Findings = slices.Grow(c.r.Findings, want-len(c.r.Findings))
 	}
 }
 

@@ -44,8 +44,8 @@ func (w *agcWriter) begin(r *agc.Response) {
 }
 
 // finding writes one finding.
-func (w *agcWriter) finding(f *agc.Finding) {
-	text, err := encodeFinding(f)
+func (w *agcWriter) finding(f agc.Finding) {
+	text, err := encodeFinding(&f)
 	if err != nil && w.err == nil {
 		w.err = err
 	}
