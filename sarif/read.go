@@ -70,7 +70,7 @@ type Converted struct {
 }
 
 // Read reads a SARIF 2.1.0 log leniently and converts each run to an AGC
-// response, one result at a time as it is read (a run FromAGC wrote is
+// response, one result at a time as it is read (a run Write wrote is
 // restored whole). It returns a *diag.Error for what it cannot read at all
 // (larger than the limit, not JSON, not an object, a version other than
 // 2.1.0, no runs, a number out of range), placed at its line and column.

@@ -34,7 +34,7 @@ func (o Options) failRank() int {
 // agcRun converts one run to a response as its results are read
 // (docs/sarif-mapping.md, "SARIF → AGC"): each result that fails becomes a
 // finding, kept in the response or written to out; the others are kept as
-// records. The results of a run FromAGC wrote are kept, and the run is
+// records. The results of a run Write wrote are kept, and the run is
 // restored whole at the end.
 type agcRun struct {
 	opts  Options
@@ -130,7 +130,7 @@ func (c *agcRun) size() {
 }
 
 // end completes the response once the run is read: its fingerprint,
-// coverage and other results; a run FromAGC wrote is restored, or, when
+// coverage and other results; a run Write wrote is restored, or, when
 // its properties cannot be, converted as any other.
 func (c *agcRun) end(run *Run) error {
 	if c.restored {
