@@ -216,12 +216,6 @@ func Fence(content string) string {
 	return strings.Repeat("`", max(3, longestRun(content, '`')+1))
 }
 
-// TildeFence is Fence made of tildes, for a block whose content is better
-// left with its backticks unbalanced by a backtick fence.
-func TildeFence(content string) string {
-	return strings.Repeat("~", max(3, longestRun(content, '~')+1))
-}
-
 func longestRun(s string, c byte) int {
 	best, run := 0, 0
 	for i := 0; i < len(s); i++ {

@@ -246,9 +246,6 @@ func TestFence(t *testing.T) {
 			}
 		})
 	}
-	if got := TildeFence("~~~\n  ~~~~ x"); got != "~~~~~" {
-		t.Errorf("TildeFence = %q, want ~~~~~", got)
-	}
 }
 
 func TestCodeSpan(t *testing.T) {

@@ -145,7 +145,7 @@ func TestUniqueContextBounded(t *testing.T) {
 		}
 	}
 	short := []byte("a = f(1);\nb = f(1);\nc = 2;\n")
-	e, ok := Unique("s.js", short, 4, 8, "g(1)")
+	e, ok := NewIndex(short, nil).Unique("s.js", 4, 8, "g(1)")
 	if !ok || e.Find != "a = f(1);\n" || e.Replace != "a = g(1);\n" {
 		t.Errorf("short file: %+v, %v; want the first line", e, ok)
 	}
