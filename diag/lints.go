@@ -95,3 +95,13 @@ func Bound(ls []Lint) []Lint {
 	s.AddAll(ls)
 	return s.List()
 }
+
+// Count is how many lints ls stands for: each lint, and what each
+// summary lint counts.
+func Count(ls []Lint) int {
+	n := 0
+	for _, l := range ls {
+		n += max(l.More, 1)
+	}
+	return n
+}

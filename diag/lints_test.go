@@ -22,8 +22,8 @@ func TestLintsBounded(t *testing.T) {
 		var s Lints
 		s.AddAll(numbered(n))
 		got := s.List()
-		if s.Len() != n || count(got) != n {
-			t.Errorf("%d lints: Len %d, Count %d", n, s.Len(), count(got))
+		if s.Len() != n || Count(got) != n {
+			t.Errorf("%d lints: Len %d, Count %d", n, s.Len(), Count(got))
 		}
 		if n <= MaxLints {
 			if len(got) != n || n > 0 && got[n-1].More != 0 {
@@ -53,8 +53,8 @@ func TestBoundJoins(t *testing.T) {
 	a.AddAll(numbered(MaxLints + 10))
 	b.AddAll(numbered(5))
 	joined := Bound(append(a.List(), b.List()...))
-	if len(joined) != MaxLints+1 || count(joined) != MaxLints+15 || joined[MaxLints].More != 15 {
-		t.Errorf("joined: %d lints, Count %d, summary %v", len(joined), count(joined), joined[len(joined)-1])
+	if len(joined) != MaxLints+1 || Count(joined) != MaxLints+15 || joined[MaxLints].More != 15 {
+		t.Errorf("joined: %d lints, Count %d, summary %v", len(joined), Count(joined), joined[len(joined)-1])
 	}
 	again := Bound(joined)
 	if len(again) != len(joined) || again[MaxLints] != joined[MaxLints] {
@@ -89,12 +89,4 @@ func TestLocateLintsLeavesSummary(t *testing.T) {
 	if ls[0].Line != 1 || ls[0].Column != 7 || ls[1].Line != 0 || ls[1].File != "f.json" {
 		t.Errorf("LocateLints = %+v", ls)
 	}
-}
-
-// count is how many lints ls stands for, a summary lint counting those it
-// stands for.
-func count(ls []Lint) int {
-	var s Lints
-	s.AddAll(ls)
-	return s.Len()
 }

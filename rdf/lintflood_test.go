@@ -28,8 +28,8 @@ func TestReadLintFlood(t *testing.T) {
 	}
 	check := func(what, file string, lints []diag.Lint) {
 		t.Helper()
-		if len(lints) != diag.MaxLints+1 || lintCount(lints) != n {
-			t.Fatalf("%s: %d lints kept standing for %d, want %d and the true total %d", what, len(lints), lintCount(lints), diag.MaxLints+1, n)
+		if len(lints) != diag.MaxLints+1 || diag.Count(lints) != n {
+			t.Fatalf("%s: %d lints kept standing for %d, want %d and the true total %d", what, len(lints), diag.Count(lints), diag.MaxLints+1, n)
 		}
 		if last := lints[len(lints)-1]; last.More != n-diag.MaxLints || last.File != file || last.Line != 0 {
 			t.Errorf("%s: summary %+v", what, last)
@@ -100,10 +100,10 @@ func TestLineIndexIsLineOffset(t *testing.T) {
 
 // TestSuggestionsMadeInOnePass is the attack of many diagnostics with
 // suggestions in one large source: each suggestion's find text was made
-// unique by reading the whole source (textedit.Unique), once for its
+// unique by reading the whole source (textedit.Index.Unique), once for its
 // bytes and again for each widening, O(diagnostics × file). One index of
 // the source (textedit.Index) answers them all, and the edits are those
-// textedit.Unique makes.
+// textedit.Index.Unique makes.
 func TestSuggestionsMadeInOnePass(t *testing.T) {
 	const lines, n = 20000, 500
 	// Even: the replaced bytes (v0) occur on every line, and the find text
@@ -125,7 +125,7 @@ func TestSuggestionsMadeInOnePass(t *testing.T) {
 	}
 	for i, f := range rs[0].Findings {
 		s := 7 * (lines - i - 1)
-		want, ok := textedit.Unique("big.go", []byte(src), s, s+2+4*(i%2), fmt.Sprintf("y%d", i))
+		want, ok := textedit.NewIndex([]byte(src), nil).Unique("big.go", s, s+2+4*(i%2), fmt.Sprintf("y%d", i))
 		if !ok || len(f.Remedy.Edits) != 1 || !reflect.DeepEqual(f.Remedy.Edits[0], want) {
 			t.Fatalf("finding %d: %+v, want %+v", i, f.Remedy, want)
 		}
@@ -222,12 +222,4 @@ func TestEditTextBounded(t *testing.T) {
 	if !slices.ContainsFunc(lints, func(l diag.Lint) bool { return strings.Contains(l.Message, "would hold more than") }) {
 		t.Errorf("no lint says the rest are not patch remedies")
 	}
-}
-
-// lintCount is how many lints ls stands for, a summary lint counting those
-// it stands for.
-func lintCount(ls []diag.Lint) int {
-	var s diag.Lints
-	s.AddAll(ls)
-	return s.Len()
 }

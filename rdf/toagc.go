@@ -119,7 +119,7 @@ type converter struct {
 	lints  diag.Lints         // the first diag.MaxLints, and how many more
 	// finds answers the suggestions' find texts of each file: one index
 	// for all its diagnostics, each of which read the whole file
-	// (textedit.Unique), O(diagnostics × file).
+	// (an Index each), O(diagnostics × file).
 	finds map[string]*textedit.Index
 	// edits is what is left for the text of the patch remedies.
 	edits textedit.Budget

@@ -67,8 +67,8 @@ func TestHunksMadeInOnePass(t *testing.T) {
 			t.Fatalf("finding %d: %+v", i, f)
 		}
 	}
-	if len(lints) != diag.MaxLints+1 || lintCount(lints) != len(files[0].Hunks)/3 {
-		t.Errorf("%d lints standing for %d, want %d for %d", len(lints), lintCount(lints), diag.MaxLints+1, len(files[0].Hunks)/3)
+	if len(lints) != diag.MaxLints+1 || diag.Count(lints) != len(files[0].Hunks)/3 {
+		t.Errorf("%d lints standing for %d, want %d for %d", len(lints), diag.Count(lints), diag.MaxLints+1, len(files[0].Hunks)/3)
 	}
 }
 
@@ -100,12 +100,4 @@ func TestHunkTextBounded(t *testing.T) {
 	if !strings.Contains(fmt.Sprint(lints), "would hold more than") {
 		t.Errorf("no lint says a hunk's remedy is not a patch for the bound")
 	}
-}
-
-// lintCount is how many lints ls stands for, a summary lint counting those
-// it stands for.
-func lintCount(ls []diag.Lint) int {
-	var s diag.Lints
-	s.AddAll(ls)
-	return s.Len()
 }
