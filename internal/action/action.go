@@ -240,9 +240,9 @@ func (r *actionRun) collect() (*collect.Set, error) {
 // warnUnpaired recommends pairing each line of input that pairs its files
 // with no gate: their answers are posted under whatever gate they name,
 // and never carried.
-func (r *actionRun) warnUnpaired(input string, ps []filePattern, named string) {
+func (r *actionRun) warnUnpaired(input string, ps []collect.Pattern, named string) {
 	for _, p := range ps {
-		if p.gate == "" {
+		if p.Gate == "" {
 			r.warn(fmt.Sprintf("input %q: line %q pairs its files with no gate, so each answer in them is posted under %s and is never carried; "+
 				"pair the line with the gate it answers (GATE-ID=%s), see docs/action.md", input, p.String(), named, p.String()))
 		}

@@ -22,12 +22,12 @@ type inputFile struct{ path, gate string }
 // A pattern that matches nothing is an error: a gate whose answer is
 // missing must not pass unnoticed. A file matched by a paired line and by
 // an unpaired glob is paired; paired with two gates, it is an error.
-func expand(root string, patterns []filePattern) ([]inputFile, error) {
+func expand(root string, patterns []collect.Pattern) ([]inputFile, error) {
 	var files []inputFile
 	at := map[string]int{}
 	fsys := cmdenv.MustSourceFS(root)
 	for _, p := range patterns {
-		paths, err := expandOne(fsys, root, p.glob)
+		paths, err := expandOne(fsys, root, p.Glob)
 		if err != nil {
 			return nil, err
 		}
@@ -36,12 +36,12 @@ func expand(root string, patterns []filePattern) ([]inputFile, error) {
 			switch {
 			case !seen:
 				at[f] = len(files)
-				files = append(files, inputFile{f, p.gate})
-			case p.gate == "" || files[i].gate == p.gate:
+				files = append(files, inputFile{f, p.Gate})
+			case p.Gate == "" || files[i].gate == p.Gate:
 			case files[i].gate == "":
-				files[i].gate = p.gate
+				files[i].gate = p.Gate
 			default:
-				return nil, fmt.Errorf("%s is paired with gate %s and with gate %s; a file answers one gate", relName(root, f), files[i].gate, p.gate)
+				return nil, fmt.Errorf("%s is paired with gate %s and with gate %s; a file answers one gate", relName(root, f), files[i].gate, p.Gate)
 			}
 		}
 	}

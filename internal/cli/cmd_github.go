@@ -160,14 +160,15 @@ func readGithubInputs(e *Env, o githubOptions) (githubInputs, error) {
 	var in githubInputs
 	in.paired = map[string]bool{}
 	for _, arg := range o.files {
-		if pair, _, paired := agc.SplitPair(arg); paired {
-			in.paired[pair] = true
+		if p := collect.ParseArg(arg); p.Gate != "" {
+			in.paired[p.Gate] = true
 		}
 	}
 	c := collect.New(func(id string) bool { return in.paired[id] })
 	for _, arg := range o.files {
-		pair, name, paired := agc.SplitPair(arg)
-		if !paired {
+		p := collect.ParseArg(arg)
+		pair, name := p.Gate, p.Glob
+		if pair == "" {
 			in.unpaired = append(in.unpaired, name)
 		}
 		data, err := readInput(e, name, agc.DefaultMaxBytes)

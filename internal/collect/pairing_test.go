@@ -1,4 +1,4 @@
-package action
+package collect
 
 import (
 	"strings"
@@ -10,32 +10,32 @@ import (
 func TestParsePattern(t *testing.T) {
 	ok := []struct {
 		line string
-		want filePattern
+		want Pattern
 	}{
-		{"review.md", filePattern{glob: "review.md"}},
-		{"code-review=review.md", filePattern{gate: "code-review", glob: "review.md"}},
-		{"  code-review =  out/**/*.md ", filePattern{gate: "code-review", glob: "out/**/*.md"}},
-		{"gate-admission/a1b2c=receipts/*.json", filePattern{gate: "gate-admission/a1b2c", glob: "receipts/*.json"}},
-		{"lint=out/a=b.json", filePattern{gate: "lint", glob: "out/a=b.json"}},
-		{`lint=out/a\=b.json`, filePattern{gate: "lint", glob: "out/a=b.json"}},
-		{`out/a\=b.json`, filePattern{glob: "out/a=b.json"}},
-		{`\=x`, filePattern{glob: "=x"}},
-		{"lint=/abs/path.sarif", filePattern{gate: "lint", glob: "/abs/path.sarif"}},
-		{`a\\=b`, filePattern{glob: `a\=b`}},
+		{"review.md", Pattern{Glob: "review.md"}},
+		{"code-review=review.md", Pattern{Gate: "code-review", Glob: "review.md"}},
+		{"  code-review =  out/**/*.md ", Pattern{Gate: "code-review", Glob: "out/**/*.md"}},
+		{"gate-admission/a1b2c=receipts/*.json", Pattern{Gate: "gate-admission/a1b2c", Glob: "receipts/*.json"}},
+		{"lint=out/a=b.json", Pattern{Gate: "lint", Glob: "out/a=b.json"}},
+		{`lint=out/a\=b.json`, Pattern{Gate: "lint", Glob: "out/a=b.json"}},
+		{`out/a\=b.json`, Pattern{Glob: "out/a=b.json"}},
+		{`\=x`, Pattern{Glob: "=x"}},
+		{"lint=/abs/path.sarif", Pattern{Gate: "lint", Glob: "/abs/path.sarif"}},
+		{`a\\=b`, Pattern{Glob: `a\=b`}},
 	}
 	for _, c := range ok {
-		got, err := parsePattern(c.line)
+		got, err := ParsePattern(c.line)
 		if err != nil || got != c.want {
-			t.Errorf("parsePattern(%q) = %+v, %v; want %+v", c.line, got, err, c.want)
+			t.Errorf("ParsePattern(%q) = %+v, %v; want %+v", c.line, got, err, c.want)
 			continue
 		}
-		if back, err := parsePattern(got.String()); err != nil || back != got {
+		if back, err := ParsePattern(got.String()); err != nil || back != got {
 			t.Errorf("%q: String %q reads back as %+v, %v", c.line, got.String(), back, err)
 		}
 	}
 	for _, line := range []string{"=x", " = x", "x=", "x= ", "Code=x", "code review=x", "agc-validate=x", "a/=x", ""} {
-		if p, err := parsePattern(line); err == nil {
-			t.Errorf("parsePattern(%q) = %+v, want an error", line, p)
+		if p, err := ParsePattern(line); err == nil {
+			t.Errorf("ParsePattern(%q) = %+v, want an error", line, p)
 		}
 	}
 }
@@ -49,24 +49,48 @@ func FuzzParsePattern(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, line string) {
-		p, err := parsePattern(line)
+		p, err := ParsePattern(line)
 		if err != nil {
 			if strings.ContainsAny(err.Error(), "\n\r") {
 				t.Fatalf("error with a line break for %q: %q", line, err)
 			}
 			return
 		}
-		if p.glob == "" {
-			t.Fatalf("%q: accepted glob %q", line, p.glob)
+		if p.Glob == "" {
+			t.Fatalf("%q: accepted glob %q", line, p.Glob)
 		}
-		if p.gate != "" {
-			if err := agc.CheckGateID(p.gate); err != nil || p.gate == "agc-validate" {
-				t.Fatalf("%q: accepted gate %q (%v)", line, p.gate, err)
+		if p.Gate != "" {
+			if err := agc.CheckGateID(p.Gate); err != nil || p.Gate == "agc-validate" {
+				t.Fatalf("%q: accepted gate %q (%v)", line, p.Gate, err)
 			}
 		}
-		back, err := parsePattern(p.String())
+		back, err := ParsePattern(p.String())
 		if err != nil || back != p {
 			t.Fatalf("%q → %+v → %q → %+v, %v", line, p, p.String(), back, err)
 		}
 	})
+}
+
+// TestParseArg: an argument of agc-sarif github is read as the Action reads
+// a line, and one the Action would refuse is a file name as it is.
+func TestParseArg(t *testing.T) {
+	for _, c := range []struct {
+		arg  string
+		want Pattern
+	}{
+		{"review=out/review.json", Pattern{Gate: "review", Glob: "out/review.json"}},
+		{"lint/eslint=a=b.sarif", Pattern{Gate: "lint/eslint", Glob: "a=b.sarif"}},
+		{`lint=out/a\=b.json`, Pattern{Gate: "lint", Glob: "out/a=b.json"}},
+		{"out/review.json", Pattern{Glob: "out/review.json"}},
+		{"./a=b.json", Pattern{Glob: "./a=b.json"}},       // "./a" is no gate id
+		{"Review=x.json", Pattern{Glob: "Review=x.json"}}, // upper case is no gate id
+		{"agc-validate=x.json", Pattern{Glob: "agc-validate=x.json"}},
+		{"review=", Pattern{Glob: "review="}},
+		{"=x.json", Pattern{Glob: "=x.json"}},
+		{"-", Pattern{Glob: "-"}},
+	} {
+		if got := ParseArg(c.arg); got != c.want {
+			t.Errorf("ParseArg(%q) = %+v, want %+v", c.arg, got, c.want)
+		}
+	}
 }
