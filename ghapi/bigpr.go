@@ -69,7 +69,7 @@ func fillDiffs(ctx context.Context, st *review.PRState, base string, gates []agc
 	need := map[string]bool{}
 	for _, g := range gates {
 		for i := range g.Response.Findings {
-			path, _, _ := review.ParseLocation(g.Response.Findings[i].Location)
+			path, _ := agc.LocationFile(g.Response.Findings[i].Location)
 			if path == "" {
 				continue
 			}
