@@ -29,12 +29,12 @@ const carryUsage = "--previous RESPONSE.json [--previous-rev REV] [--repo DIR] [
 
 // runCarry implements "agc-sarif carry": it carries a verdict to a commit
 // whose scoped content is unchanged, or names what changed.
-func (d Deps) runCarry(e *Env, args []string) int {
+func runCarry(e *Env, args []string) int {
 	o, code, ok := parseCarry(e, args)
 	if !ok {
 		return code
 	}
-	defer d.gcPercent(treeGCPercent)()
+	defer e.GCPercent(treeGCPercent)()
 	if o.gh.on {
 		return carryGithub(e, o)
 	}

@@ -45,7 +45,7 @@ type convertOptions struct {
 // converted, and some response reaches --fail-on (block: block or
 // escalate; escalate: escalate); 2 usage, or an input that cannot be read,
 // detected or converted, or an output GitHub would reject.
-func (d Deps) runConvert(e *Env, args []string) int {
+func runConvert(e *Env, args []string) int {
 	reg := formats.Default()
 	opts, code, ok := parseConvert(e, reg, args)
 	if !ok {
@@ -66,7 +66,7 @@ func (d Deps) runConvert(e *Env, args []string) int {
 		if err != nil {
 			return convertFail(e, err)
 		}
-		if code, done := d.convertStreamed(e, f, opts, file, data, fsys, root); done {
+		if code, done := convertStreamed(e, f, opts, file, data, fsys, root); done {
 			return code
 		}
 		rs, name, err := convertRead(e, f, opts, file, data, fsys, root)
@@ -256,7 +256,7 @@ func convertFormat(reg *formats.Registry, opts convertOptions, name string, data
 // temporary file beside it and renamed, so that a failure leaves nothing;
 // it gets the mode os.WriteFile(…, 0o644) gives on the buffered path: an
 // existing file's, else 0644 less the umask.
-func (d Deps) convertStreamed(e *Env, f formats.Format, opts convertOptions, file string, data []byte, fsys fs.FS, root string) (int, bool) {
+func convertStreamed(e *Env, f formats.Format, opts convertOptions, file string, data []byte, fsys fs.FS, root string) (int, bool) {
 	if !opts.mayStream() || f.Name != "sarif" || opts.to != "" && opts.to != "agc" {
 		return 0, false
 	}
@@ -271,7 +271,7 @@ func (d Deps) convertStreamed(e *Env, f formats.Format, opts convertOptions, fil
 		return 0, false
 	}
 	defer os.Remove(tmp.Name()) // after the rename, nothing
-	defer d.memoryLimit(streamMemory(len(data)))()
+	defer e.MemoryLimit(streamMemory(len(data)))()
 	verdict, lints, ok, err := sarif.StreamAGC(tmp, data, name, sarif.ReadOptions{Root: root}, sarif.ToAGCOptions{FS: fsys, FailLevel: opts.failLevel})
 	if cerr := tmp.Close(); err == nil {
 		err = cerr

@@ -36,12 +36,12 @@ const fingerprintUsage = "[--repo DIR] [--rev REV] [--scope PATTERN]... [--scope
 // runFingerprint implements "agc-sarif fingerprint": it prints the scoped
 // fingerprint of a commit's tree (docs/fingerprint.md), or with --subject
 // checks a response's fingerprint against the content it names.
-func (d Deps) runFingerprint(e *Env, args []string) int {
+func runFingerprint(e *Env, args []string) int {
 	o, code, ok := parseFingerprint(e, args)
 	if !ok {
 		return code
 	}
-	defer d.gcPercent(treeGCPercent)()
+	defer e.GCPercent(treeGCPercent)()
 	if o.subject != "" {
 		return checkSubject(e, o)
 	}
