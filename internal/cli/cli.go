@@ -252,13 +252,6 @@ func parseArgs(fs *flag.FlagSet, args []string) (pos []string, code int, ok bool
 	}
 }
 
-// readInput reads a named input, "-" being standard input, refusing more
-// than max bytes (max <= 0: no limit): Env.ReadInput.
-func readInput(e *Env, name string, max int64) ([]byte, error) { return e.ReadInput(name, max) }
-
-// displayName is how an input is named in messages.
-func displayName(name string) string { return cmdenv.DisplayName(name) }
-
 // enumFlag is a flag.Value restricted to a fixed set of words.
 type enumFlag struct {
 	value   string

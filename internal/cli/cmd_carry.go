@@ -7,6 +7,7 @@ import (
 	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/carry"
 	"github.com/agcgate/agc-action/fingerprint"
+	"github.com/agcgate/agc-action/internal/cmdenv"
 	"github.com/agcgate/agc-action/internal/ghrun"
 	"github.com/agcgate/agc-action/internal/logsafe"
 )
@@ -42,7 +43,7 @@ func runCarry(e *Env, args []string) int {
 	if prev == nil {
 		return code
 	}
-	name := displayName(o.previous)
+	name := cmdenv.DisplayName(o.previous)
 	if !carry.TreeSubject(prev.Subject.Kind) {
 		_ = printLine(e.Stderr, fmt.Sprintf("agc-sarif carry: %s: /subject/kind %s is not a tree subject (diff, commit, pull-request)", name, logsafe.Quote(prev.Subject.Kind)))
 		return ExitUsage

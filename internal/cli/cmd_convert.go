@@ -62,7 +62,7 @@ func runConvert(e *Env, args []string) int {
 		if err != nil {
 			return convertFail(e, err)
 		}
-		f, err := convertFormat(reg, opts, displayName(file), data)
+		f, err := convertFormat(reg, opts, cmdenv.DisplayName(file), data)
 		if err != nil {
 			return convertFail(e, err)
 		}
@@ -171,12 +171,12 @@ func convertInput(e *Env, opts convertOptions, file string, mayStream bool) ([]b
 			return data, nil
 		}
 	}
-	data, err := readInput(e, file, opts.maxBytes)
+	data, err := e.ReadInput(file, opts.maxBytes)
 	if err != nil {
 		return nil, err
 	}
 	if int64(len(data)) > opts.maxBytes {
-		return nil, fmt.Errorf("%s: input is larger than the limit of %d bytes (--max-bytes)", displayName(file), opts.maxBytes)
+		return nil, fmt.Errorf("%s: input is larger than the limit of %d bytes (--max-bytes)", cmdenv.DisplayName(file), opts.maxBytes)
 	}
 	return data, nil
 }
@@ -265,7 +265,7 @@ func convertStreamed(e *Env, f formats.Format, opts convertOptions, file string,
 		return 0, false
 	}
 	existing := err == nil
-	name := displayName(file)
+	name := cmdenv.DisplayName(file)
 	tmp, err := createBeside(opts.out, 0o644)
 	if err != nil {
 		return 0, false
@@ -314,7 +314,7 @@ func createBeside(path string, perm fs.FileMode) (*os.File, error) {
 }
 
 func convertRead(e *Env, f formats.Format, opts convertOptions, file string, data []byte, fsys fs.FS, root string) ([]*agc.Response, string, error) {
-	name := displayName(file)
+	name := cmdenv.DisplayName(file)
 	rs, lints, err := f.Read(name, data, formats.ReadOptions{FS: fsys, Root: root, FailLevel: opts.failLevel, Gate: opts.gate, Class: opts.class})
 	printLints(e, lints)
 	if err != nil {

@@ -171,23 +171,23 @@ func readGithubInputs(e *Env, o githubOptions) (githubInputs, error) {
 		if pair == "" {
 			in.unpaired = append(in.unpaired, name)
 		}
-		data, err := readInput(e, name, agc.DefaultMaxBytes)
+		data, err := e.ReadInput(name, agc.DefaultMaxBytes)
 		if err != nil {
 			return in, err
 		}
 		if formats.LooksLikeSARIF(data) {
-			runs, lints, err := cmdenv.GateSARIF(displayName(name), data, o.root, "")
+			runs, lints, err := cmdenv.GateSARIF(cmdenv.DisplayName(name), data, o.root, "")
 			if err != nil {
 				return in, err
 			}
 			for _, l := range diag.Bound(lints) {
 				_ = printDiag(e.Stderr, "agc-sarif github: ", l.Place.Text("warning: "+l.Message))
 			}
-			c.SARIF(displayName(name), func() ([]byte, error) { return data, nil }, pair, runs)
+			c.SARIF(cmdenv.DisplayName(name), func() ([]byte, error) { return data, nil }, pair, runs)
 			in.sarif = append(in.sarif, data)
 			continue
 		}
-		docs, err := agc.DecodeAll(displayName(name), data, agc.Limits{})
+		docs, err := agc.DecodeAll(cmdenv.DisplayName(name), data, agc.Limits{})
 		if err != nil {
 			return in, err
 		}

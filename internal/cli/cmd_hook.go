@@ -84,7 +84,7 @@ func runHook(e *Env, args []string) int {
 		}
 		return code
 	}
-	payload, err := readInput(e, "-", maxHookPayload)
+	payload, err := e.ReadInput("-", maxHookPayload)
 	runtime, phase := h.runtime, bridge.Pre
 	if runtime != runtimeAuto {
 		phase, _ = bridge.ParseEvent(runtime, h.event) // parseHook checked it
