@@ -6,7 +6,7 @@ LDFLAGS := -s -w -X main.version=$(VERSION) -X main.commit=$(COMMIT)
 GOFLAGS_BUILD := -trimpath -ldflags "$(LDFLAGS)"
 GO_FILES = $(shell git ls-files '*.go')
 
-.PHONY: help build demo test setup lint fuzz bench release-snapshot screenshots
+.PHONY: help build demo test setup lint fuzz bench bench-compare release-snapshot screenshots
 
 ## help: list the targets
 help:
@@ -57,3 +57,7 @@ bench:
 	./scripts/bench-convert.sh 25000 2000 $(BENCHCOUNT)
 	./scripts/bench-convert.sh 1000000 20000 3 lean
 	./scripts/bench-fingerprint.sh 100000 9
+
+## bench-compare: make bench for BASE (a commit) and this checkout side by side in one run (BASE=8373427 make bench-compare)
+bench-compare:
+	BENCHCOUNT=$(BENCHCOUNT) ./scripts/bench-compare.sh $(BASE)
