@@ -11,7 +11,7 @@ import (
 
 	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/decide"
-	"github.com/agcgate/agc-action/fingerprint"
+	"github.com/agcgate/agc-action/subject"
 )
 
 // Binding is agc-action's record of what a gate's answer was bound to: the
@@ -50,7 +50,7 @@ type Binding struct {
 // covers: the scope (the scope-file read from the base branch, or the
 // scope input) and the gate's configuration files.
 type Workflow struct {
-	Scope fingerprint.Scope
+	Scope subject.Scope
 	// ScopeFrom says where Scope came from ("scope-file .agc/scope at
 	// origin/main"); "" when the workflow defines no scope, and then
 	// nothing is bound or carried.
@@ -72,7 +72,7 @@ func (w Workflow) Spec(gate agc.Gate) Spec {
 
 // Spec is what the binding says was fingerprinted, to recompute it.
 func (b Binding) Spec() (Spec, error) {
-	scope, err := fingerprint.ParseScope(b.Scope)
+	scope, err := subject.ParseScope(b.Scope)
 	if err != nil {
 		return Spec{}, fmt.Errorf("binding scope: %w", err)
 	}
@@ -191,7 +191,7 @@ func (b Binding) check() error {
 	switch {
 	case b.Gate == "":
 		return errors.New("no gate")
-	case !fingerprint.ValidOID(b.SHA) || !fingerprint.ValidOID(b.Commit) || (b.CarriedTo != "" && !fingerprint.ValidOID(b.CarriedTo)):
+	case !subject.ValidOID(b.SHA) || !subject.ValidOID(b.Commit) || (b.CarriedTo != "" && !subject.ValidOID(b.CarriedTo)):
 		return fmt.Errorf("commit ids %q, %q, %q: not full object ids", b.SHA, b.Commit, b.CarriedTo)
 	case !strings.HasPrefix(b.Fingerprint, "sha256:"):
 		return fmt.Errorf("fingerprint %q", b.Fingerprint)

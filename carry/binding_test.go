@@ -10,25 +10,25 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/agcgate/agc-action/agc"
-	"github.com/agcgate/agc-action/fingerprint"
+	"github.com/agcgate/agc-action/subject"
 )
 
 // fixed is a Fingerprinter that selects the given entries at every rev.
-func fixed(entries ...fingerprint.Entry) Fingerprinter {
-	return func(_ context.Context, rev string, s Spec) (*fingerprint.Result, error) {
-		return &fingerprint.Result{Commit: strings.Repeat("c", 40), Scope: s.Scope, Fingerprint: "sha256:" + rev,
-			Gate: fingerprint.Gate{ID: s.GateID, Version: s.GateVersion, Configs: []fingerprint.Config{{Path: ".agc/review.md"}}},
-			Tree: fingerprint.Tree{All: entries, Selected: entries}}, nil
+func fixed(entries ...subject.Entry) Fingerprinter {
+	return func(_ context.Context, rev string, s Spec) (*subject.Result, error) {
+		return &subject.Result{Commit: strings.Repeat("c", 40), Scope: s.Scope, Fingerprint: "sha256:" + rev,
+			Gate: subject.Gate{ID: s.GateID, Version: s.GateVersion, Configs: []subject.Config{{Path: ".agc/review.md"}}},
+			Tree: subject.Tree{All: entries, Selected: entries}}, nil
 	}
 }
 
 func TestBind(t *testing.T) {
 	ctx := context.Background()
-	scope, _ := fingerprint.ParseScope([]string{"src/**", "!src/gen/**"})
+	scope, _ := subject.ParseScope([]string{"src/**", "!src/gen/**"})
 	w := Workflow{Scope: scope, ScopeFrom: "scope input", GateConfigs: []string{".agc/review.md"}}
 	gate := agc.Gate{ID: "review", Version: "1.0"}
 	head := strings.Repeat("a", 40)
-	a := fingerprint.Entry{Path: "src/a.go", Mode: "100644", Type: "blob", OID: strings.Repeat("1", 40)}
+	a := subject.Entry{Path: "src/a.go", Mode: "100644", Type: "blob", OID: strings.Repeat("1", 40)}
 
 	b, err := Bind(ctx, fixed(a), w, gate, head, "HEAD")
 	if err != nil {

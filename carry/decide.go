@@ -5,7 +5,7 @@ import (
 	"slices"
 
 	"github.com/agcgate/agc-action/agc"
-	"github.com/agcgate/agc-action/fingerprint"
+	"github.com/agcgate/agc-action/subject"
 )
 
 // ShortLen is how many hex digits of a commit id the messages of carrying
@@ -27,10 +27,10 @@ type Judged struct {
 	// Fingerprint is the one the response names (subject.fingerprint).
 	Fingerprint string
 	// Scope is the scope that fingerprint was computed over.
-	Scope fingerprint.Scope
+	Scope subject.Scope
 	// At is the fingerprint recomputed at the commit judged, over Scope;
 	// nil when that commit is not known or not in the clone.
-	At *fingerprint.Result
+	At *subject.Result
 }
 
 // Decision is what Decide answers.
@@ -47,7 +47,7 @@ type Decision struct {
 	ScopeChanged bool
 	// Changes names, one line each, what differs between the commit
 	// judged and now: the gate, its configuration files, then the entries
-	// (fingerprint.Diff). Nil without Judged.At, or when the two
+	// (subject.Diff). Nil without Judged.At, or when the two
 	// fingerprints are equal.
 	Changes []string
 }
@@ -60,7 +60,7 @@ type Decision struct {
 //
 // Naming the changes needs Judged.At; a caller that spares recomputing the
 // commit judged until the verdict does not carry calls Decide again with it.
-func Decide(j Judged, now *fingerprint.Result) Decision {
+func Decide(j Judged, now *subject.Result) Decision {
 	d := Decision{Stale: j.At != nil && j.At.Fingerprint != j.Fingerprint}
 	d.Carried = now.Fingerprint == j.Fingerprint && !d.Stale
 	if d.Carried {
@@ -75,7 +75,7 @@ func Decide(j Judged, now *fingerprint.Result) Decision {
 
 // changes says how the gate and the selected entries differ between then
 // and now; nothing when their fingerprints are equal.
-func changes(then, now *fingerprint.Result) []string {
+func changes(then, now *subject.Result) []string {
 	if then.Fingerprint == now.Fingerprint {
 		return nil
 	}
@@ -83,16 +83,16 @@ func changes(then, now *fingerprint.Result) []string {
 	if then.Gate.ID != now.Gate.ID || then.Gate.Version != now.Gate.Version {
 		out = append(out, fmt.Sprintf("the gate changed: %q version %q, was %q version %q", now.Gate.ID, now.Gate.Version, then.Gate.ID, then.Gate.Version))
 	}
-	out = append(out, fingerprint.GateChanges(then.Gate, now.Gate)...)
+	out = append(out, subject.GateChanges(then.Gate, now.Gate)...)
 	thenTree, err := then.Entries()
-	var nowTree fingerprint.Tree
+	var nowTree subject.Tree
 	if err == nil {
 		nowTree, err = now.Entries()
 	}
 	if err != nil {
 		return append(out, fmt.Sprintf("the entries could not be listed to say what changed: %v", err))
 	}
-	for _, ch := range fingerprint.Diff(thenTree, nowTree) {
+	for _, ch := range subject.Diff(thenTree, nowTree) {
 		out = append(out, ch.String())
 	}
 	return out

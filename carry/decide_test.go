@@ -6,29 +6,29 @@ import (
 	"testing"
 
 	"github.com/agcgate/agc-action/agc"
-	"github.com/agcgate/agc-action/fingerprint"
+	"github.com/agcgate/agc-action/subject"
 )
 
 func TestDecide(t *testing.T) {
-	scope, err := fingerprint.ParseScope([]string{"src/**"})
+	scope, err := subject.ParseScope([]string{"src/**"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	other, _ := fingerprint.ParseScope([]string{"src/a.go"})
-	a := fingerprint.Entry{Path: "src/a.go", Mode: "100644", Type: "blob", OID: strings.Repeat("a", 40)}
+	other, _ := subject.ParseScope([]string{"src/a.go"})
+	a := subject.Entry{Path: "src/a.go", Mode: "100644", Type: "blob", OID: strings.Repeat("a", 40)}
 	a2 := a
 	a2.OID = strings.Repeat("b", 40)
-	then := &fingerprint.Result{Commit: "c1", Scope: scope, Fingerprint: "sha256:1",
-		Tree: fingerprint.Tree{All: []fingerprint.Entry{a}, Selected: []fingerprint.Entry{a}}}
-	same := &fingerprint.Result{Commit: "c2", Scope: scope, Fingerprint: "sha256:1", Tree: then.Tree}
-	edited := &fingerprint.Result{Commit: "c2", Scope: scope, Fingerprint: "sha256:2",
-		Tree: fingerprint.Tree{All: []fingerprint.Entry{a2}, Selected: []fingerprint.Entry{a2}}}
-	rescoped := &fingerprint.Result{Commit: "c2", Scope: other, Fingerprint: "sha256:3", Tree: then.Tree}
+	then := &subject.Result{Commit: "c1", Scope: scope, Fingerprint: "sha256:1",
+		Tree: subject.Tree{All: []subject.Entry{a}, Selected: []subject.Entry{a}}}
+	same := &subject.Result{Commit: "c2", Scope: scope, Fingerprint: "sha256:1", Tree: then.Tree}
+	edited := &subject.Result{Commit: "c2", Scope: scope, Fingerprint: "sha256:2",
+		Tree: subject.Tree{All: []subject.Entry{a2}, Selected: []subject.Entry{a2}}}
+	rescoped := &subject.Result{Commit: "c2", Scope: other, Fingerprint: "sha256:3", Tree: then.Tree}
 
 	for _, tc := range []struct {
 		name string
 		j    Judged
-		now  *fingerprint.Result
+		now  *subject.Result
 		want Decision
 	}{
 		{"unchanged", Judged{Fingerprint: "sha256:1", Scope: scope}, same, Decision{Carried: true}},

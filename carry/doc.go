@@ -20,7 +20,7 @@
 //     post on the new head.
 //
 // It does no I/O of its own. It reaches GitHub only through the GitHub
-// interface it declares, which ghapi.CarryRuns implements, and gets
+// interface it declares, which deliver.CarryRuns implements, and gets
 // fingerprints from a Fingerprinter (RepoFingerprinter computes them over
-// a fingerprint.Repo, which runs git).
+// a subject.Repo: fingerprint.Git, which runs git).
 package carry

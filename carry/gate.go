@@ -16,7 +16,7 @@ const ActionsAppID = 15368
 // DefaultHeads bounds the earlier heads Gate looks at.
 const DefaultHeads = 10
 
-// GitHub is what carrying asks of GitHub; ghapi.CarryRuns implements it.
+// GitHub is what carrying asks of GitHub; deliver.CarryRuns implements it.
 type GitHub interface {
 	CheckRuns
 	// PullRequestCommits returns the ids of a pull request's commits,
@@ -122,7 +122,7 @@ type PullRequest struct {
 	MergeCommitSHA string
 }
 
-// CommitPulls finds the pull request a push merged; ghapi.CarryRuns
+// CommitPulls finds the pull request a push merged; deliver.CarryRuns
 // implements it.
 type CommitPulls interface {
 	// CommitPullRequests lists the pull requests commit sha belongs to or

@@ -6,24 +6,24 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/agcgate/agc-action/fingerprint"
+	"github.com/agcgate/agc-action/subject"
 )
 
 // Spec is what a scoped fingerprint is computed over, besides the commit:
 // the gate, the scope and the gate's configuration files.
 type Spec struct {
 	GateID, GateVersion string
-	Scope               fingerprint.Scope
+	Scope               subject.Scope
 	GateConfigs         []string
 }
 
 // Fingerprinter computes the scoped fingerprint of rev over s.
-type Fingerprinter func(ctx context.Context, rev string, s Spec) (*fingerprint.Result, error)
+type Fingerprinter func(ctx context.Context, rev string, s Spec) (*subject.Result, error)
 
 // RepoFingerprinter fingerprints revisions of repo.
-func RepoFingerprinter(repo fingerprint.Repo) Fingerprinter {
-	return func(ctx context.Context, rev string, s Spec) (*fingerprint.Result, error) {
-		return fingerprint.Compute(ctx, repo, fingerprint.Options{Rev: rev, Scope: s.Scope,
+func RepoFingerprinter(repo subject.Repo) Fingerprinter {
+	return func(ctx context.Context, rev string, s Spec) (*subject.Result, error) {
+		return subject.Compute(ctx, repo, subject.Options{Rev: rev, Scope: s.Scope,
 			GateID: s.GateID, GateVersion: s.GateVersion, GateConfigs: s.GateConfigs, Lazy: true})
 	}
 }
@@ -42,7 +42,7 @@ type ScopeSource struct {
 // ReadWorkflow resolves the workflow's scope in repo and pairs it with the
 // gate's configuration files. With no scope file and no patterns it
 // returns a Workflow that is not Defined: nothing is bound or carried.
-func ReadWorkflow(ctx context.Context, repo fingerprint.Repo, src ScopeSource, configs []string) (Workflow, error) {
+func ReadWorkflow(ctx context.Context, repo subject.Repo, src ScopeSource, configs []string) (Workflow, error) {
 	fileName, patternsName := src.FileName, src.PatternsName
 	if fileName == "" {
 		fileName, patternsName = "scope-file", "scope"
@@ -52,13 +52,13 @@ func ReadWorkflow(ctx context.Context, repo fingerprint.Repo, src ScopeSource, c
 	case src.File != "" && src.Base == "":
 		return w, fmt.Errorf("%s %s: no base revision to read it from", fileName, src.File)
 	case src.File != "":
-		s, err := fingerprint.ReadScopeFile(ctx, repo, src.Base, src.File)
+		s, err := subject.ReadScopeFile(ctx, repo, src.Base, src.File)
 		if err != nil {
 			return w, err
 		}
 		w.Scope, w.ScopeFrom = s, fmt.Sprintf("%s %s at %s", fileName, src.File, src.Base)
 	case len(src.Patterns) > 0:
-		s, err := fingerprint.ParseScope(src.Patterns)
+		s, err := subject.ParseScope(src.Patterns)
 		if err != nil {
 			return w, fmt.Errorf("%s: %w", patternsName, err)
 		}

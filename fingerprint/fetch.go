@@ -6,17 +6,19 @@ import (
 	"fmt"
 	"os"
 	"strings"
+
+	"github.com/agcgate/agc-action/subject"
 )
 
 // HasCommit reports whether the clone holds the commit whose full object
 // id is sha (and so its tree: a shallow clone keeps the trees of the
 // commits it has).
 func (g *Git) HasCommit(ctx context.Context, sha string) bool {
-	if !ValidOID(sha) {
+	if !subject.ValidOID(sha) {
 		return false
 	}
-	o, err := g.request(ctx, sha+"^{commit}")
-	return err == nil && o.typ == "commit" && o.oid == sha
+	o, err := g.commitObject(ctx, sha)
+	return err == nil && o.oid == sha
 }
 
 // FetchCommit fetches the commit whose full object id is sha from remote
@@ -28,7 +30,7 @@ func (g *Git) HasCommit(ctx context.Context, sha string) bool {
 // command line.
 func (g *Git) FetchCommit(ctx context.Context, remote, sha string) error {
 	switch {
-	case !ValidOID(sha):
+	case !subject.ValidOID(sha):
 		return fmt.Errorf("fetch %q: not a full object id", sha)
 	case remote == "" || strings.HasPrefix(remote, "-") || strings.ContainsAny(remote, ":/\\ \t\n\x00"):
 		return fmt.Errorf("fetch from %q: not the name of a remote", remote)

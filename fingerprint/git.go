@@ -12,19 +12,9 @@ import (
 	"strconv"
 	"strings"
 	"time"
-)
 
-// Repo is what the fingerprint reads of a repository.
-type Repo interface {
-	// Commit resolves rev to a commit's object id.
-	Commit(ctx context.Context, rev string) (string, error)
-	// Tree lists the commit's tree recursively (files, symlinks, gitlinks).
-	Tree(ctx context.Context, commit string) ([]Entry, error)
-	// Blob returns a blob's bytes.
-	Blob(ctx context.Context, oid string) ([]byte, error)
-	// File returns the bytes of the blob at path in rev's tree.
-	File(ctx context.Context, rev, path string) ([]byte, error)
-}
+	"github.com/agcgate/agc-action/subject"
+)
 
 // Git reads a repository through the git CLI: one long-lived `git cat-file
 // --batch` process resolves revisions and reads trees and blobs. It needs
@@ -42,7 +32,7 @@ type Git struct {
 	commit, tree string
 }
 
-var _ Repo = (*Git)(nil)
+var _ subject.Repo = (*Git)(nil)
 
 func (g *Git) cmd(ctx context.Context, args ...string) *exec.Cmd {
 	return exec.CommandContext(ctx, "git", append([]string{"-C", g.Dir}, args...)...)
@@ -52,17 +42,8 @@ func (g *Git) cmd(ctx context.Context, args ...string) *exec.Cmd {
 // process for rev^{commit}, which also names the commit's tree, so the
 // tree listed next is the one of the commit returned.
 func (g *Git) Commit(ctx context.Context, rev string) (string, error) {
-	switch {
-	case strings.HasPrefix(rev, "-"):
-		return "", fmt.Errorf("revision %q: must not start with '-'", rev)
-	case rev == "" || strings.ContainsAny(rev, "\n\x00"):
-		return "", fmt.Errorf("revision %q: not a revision git can name", rev)
-	}
 	started := g.batch == nil
-	o, err := g.request(ctx, rev+"^{commit}")
-	if err == nil && o.typ != "commit" {
-		err = fmt.Errorf("%s is a %s, not a commit", rev, o.typ)
-	}
+	o, err := g.commitObject(ctx, rev)
 	if err == nil {
 		err = g.remember(o)
 	}
@@ -80,13 +61,7 @@ func (g *Git) Commit(ctx context.Context, rev string) (string, error) {
 // the parents from rev-parse (the default pull_request checkout is such a
 // merge, of depth 1).
 func (g *Git) Parents(ctx context.Context, rev string) ([]string, error) {
-	if strings.HasPrefix(rev, "-") || rev == "" || strings.ContainsAny(rev, "\n\x00") {
-		return nil, fmt.Errorf("revision %q: not a revision git can name", rev)
-	}
-	o, err := g.request(ctx, rev+"^{commit}")
-	if err == nil && o.typ != "commit" {
-		err = fmt.Errorf("%s is a %s, not a commit", rev, o.typ)
-	}
+	o, err := g.commitObject(ctx, rev)
 	if err != nil {
 		return nil, fmt.Errorf("revision %s in %s: %w", rev, g.Dir, err)
 	}
@@ -102,51 +77,35 @@ func (g *Git) Parents(ctx context.Context, rev string) ([]string, error) {
 	return parents, nil
 }
 
+// commitObject reads the object of the commit rev names (rev^{commit}).
+func (g *Git) commitObject(ctx context.Context, rev string) (object, error) {
+	switch {
+	case strings.HasPrefix(rev, "-"):
+		return object{}, fmt.Errorf("revision %q: must not start with '-'", rev)
+	case rev == "" || strings.ContainsAny(rev, "\n\x00"):
+		return object{}, fmt.Errorf("revision %q: not a revision git can name", rev)
+	}
+	o, err := g.request(ctx, rev+"^{commit}")
+	if err == nil && o.typ != "commit" {
+		err = fmt.Errorf("%s is a %s, not a commit", rev, o.typ)
+	}
+	return o, err
+}
+
 // remember notes the tree of commit object o.
 func (g *Git) remember(o object) error {
 	tree, ok := bytes.CutPrefix(o.data, []byte("tree "))
-	if i := bytes.IndexByte(tree, '\n'); ok && i == len(o.oid) && ValidOID(string(tree[:i])) {
+	if i := bytes.IndexByte(tree, '\n'); ok && i == len(o.oid) && subject.ValidOID(string(tree[:i])) {
 		g.commit, g.tree = o.oid, string(tree[:i])
 		return nil
 	}
 	return fmt.Errorf("commit %s: no tree line", o.oid)
 }
 
-// Tree lists commit's tree as `git ls-tree -r -z --full-tree` would, by
-// reading its tree objects through the `git cat-file --batch` process:
-// they are about half the bytes of the listing, and git does not have to
-// format them. See walkTree.
-func (g *Git) Tree(ctx context.Context, commit string) ([]Entry, error) {
-	l, err := g.list(ctx, commit, nil, nil)
-	if err != nil {
-		return nil, err
-	}
-	l.makeEntries()
-	return l.entries, nil
-}
-
-// list lists commit's tree, deciding what scope selects and leaving out
-// the trees p prunes (see walkTree).
-func (g *Git) list(ctx context.Context, commit string, scope *Scope, p *pruning) (*listing, error) {
-	if commit != g.commit {
-		if !ValidOID(commit) {
-			return nil, fmt.Errorf("commit %q: not an object id", commit)
-		}
-		if _, err := g.Commit(ctx, commit); err != nil {
-			return nil, err
-		}
-	}
-	l, err := g.walkTree(ctx, g.tree, len(commit)/2, scope, p)
-	if err != nil {
-		return nil, fmt.Errorf("%s: commit %s: %w", g.Dir, commit, err)
-	}
-	return l, nil
-}
-
 // Blob reads a blob by object id through one long-lived `git cat-file
 // --batch`.
 func (g *Git) Blob(ctx context.Context, oid string) ([]byte, error) {
-	if !ValidOID(oid) {
+	if !subject.ValidOID(oid) {
 		return nil, fmt.Errorf("object id %q is not hex", oid)
 	}
 	return g.object(ctx, oid)
@@ -307,9 +266,4 @@ func (g *Git) Close() error {
 		return nil // a cancelled context kills it; nothing was lost
 	}
 	return err
-}
-
-// Compute fingerprints with g; see Compute.
-func (g *Git) Compute(ctx context.Context, o Options) (*Result, error) {
-	return Compute(ctx, g, o)
 }

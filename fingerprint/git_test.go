@@ -10,37 +10,38 @@ import (
 
 	"github.com/agcgate/agc-action/fingerprint"
 	"github.com/agcgate/agc-action/fingerprint/gittest"
+	"github.com/agcgate/agc-action/subject"
 )
 
 // compute fingerprints rev of the repository in dir over patterns.
-func compute(t *testing.T, dir, rev string, patterns ...string) *fingerprint.Result {
+func compute(t *testing.T, dir, rev string, patterns ...string) *subject.Result {
 	t.Helper()
-	return computeOpts(t, dir, fingerprint.Options{Rev: rev, Scope: scope(t, patterns...)})
+	return computeOpts(t, dir, subject.Options{Rev: rev, Scope: scope(t, patterns...)})
 }
 
-func computeOpts(t *testing.T, dir string, o fingerprint.Options) *fingerprint.Result {
+func computeOpts(t *testing.T, dir string, o subject.Options) *subject.Result {
 	t.Helper()
 	g := &fingerprint.Git{Dir: dir}
 	defer g.Close()
-	r, err := g.Compute(context.Background(), o)
+	r, err := subject.Compute(context.Background(), g, o)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return r
 }
 
-func scope(t *testing.T, patterns ...string) fingerprint.Scope {
+func scope(t *testing.T, patterns ...string) subject.Scope {
 	t.Helper()
-	s, err := fingerprint.ParseScope(patterns)
+	s, err := subject.ParseScope(patterns)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return s
 }
 
-func changes(old, new *fingerprint.Result) []string {
+func changes(old, new *subject.Result) []string {
 	var out []string
-	for _, c := range fingerprint.Diff(old.Tree, new.Tree) {
+	for _, c := range subject.Diff(old.Tree, new.Tree) {
 		out = append(out, c.String())
 	}
 	return out
@@ -107,7 +108,10 @@ func TestDeletingTheScope(t *testing.T) {
 	r.Git("rm", "-q", "-r", "src")
 	r.Commit("delete src")
 	after := compute(t, r.Dir, "HEAD", "src/**")
-	empty := fingerprint.Sum(scope(t, "src/**"), fingerprint.Gate{}, nil)
+	docs := gittest.New(t)
+	docs.Write("docs/README.md", "# docs\n")
+	docs.Commit("no src/")
+	empty := compute(t, docs.Dir, "HEAD", "src/**").Fingerprint // the empty selection's
 	if after.Fingerprint != empty || before.Fingerprint == empty || len(after.Tree.Selected) != 0 {
 		t.Errorf("after deleting src/: %s (%d entries), want the empty selection's %s", after.Fingerprint, len(after.Tree.Selected), empty)
 	}
@@ -131,7 +135,7 @@ func TestSymlinkTargetOutsideScope(t *testing.T) {
 	r.Commit("point outside the repository")
 	g := &fingerprint.Git{Dir: r.Dir}
 	defer g.Close()
-	_, err := g.Compute(context.Background(), fingerprint.Options{Rev: "HEAD", Scope: scope(t, "src/**")})
+	_, err := subject.Compute(context.Background(), g, subject.Options{Rev: "HEAD", Scope: scope(t, "src/**")})
 	if err == nil || !strings.Contains(err.Error(), "src/config.h points outside the repository") {
 		t.Errorf("link outside the repository: error %v, want it to fail closed", err)
 	}
@@ -246,7 +250,7 @@ func TestGateConfigChangeVoids(t *testing.T) {
 	r := base(t)
 	r.Write(".agc/review.md", "Review src/ for bugs.\n")
 	r.Commit("gate config")
-	o := fingerprint.Options{Rev: "HEAD", Scope: scope(t, "src/**"), GateID: "review", GateVersion: "1.0",
+	o := subject.Options{Rev: "HEAD", Scope: scope(t, "src/**"), GateID: "review", GateVersion: "1.0",
 		GateConfigs: []string{".agc/review.md"}}
 	before := computeOpts(t, r.Dir, o)
 	r.Write(".agc/review.md", "Review src/ for bugs. Approve everything.\n")
@@ -257,7 +261,7 @@ func TestGateConfigChangeVoids(t *testing.T) {
 	o.GateConfigs = []string{"missing.md"}
 	g := &fingerprint.Git{Dir: r.Dir}
 	defer g.Close()
-	if _, err := g.Compute(context.Background(), o); err == nil || !strings.Contains(err.Error(), "missing.md") {
+	if _, err := subject.Compute(context.Background(), g, o); err == nil || !strings.Contains(err.Error(), "missing.md") {
 		t.Errorf("missing gate config: error %v", err)
 	}
 }
@@ -272,25 +276,25 @@ func TestScopeFileReadFromBase(t *testing.T) {
 	g := &fingerprint.Git{Dir: r.Dir}
 	defer g.Close()
 	ctx := context.Background()
-	sc, err := fingerprint.ReadScopeFile(ctx, g, "main", ".agc/scope")
+	sc, err := subject.ReadScopeFile(ctx, g, "main", ".agc/scope")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !sc.Equal(scope(t, "src/**")) {
 		t.Fatalf("scope from main %q, want src/**", sc.Patterns())
 	}
-	judged := computeOpts(t, r.Dir, fingerprint.Options{Rev: "HEAD", Scope: sc})
+	judged := computeOpts(t, r.Dir, subject.Options{Rev: "HEAD", Scope: sc})
 	r.Write("src/b.go", "package b // unreviewed\n")
 	r.Commit("edit outside the shrunk scope")
-	sc2, err := fingerprint.ReadScopeFile(ctx, g, "main", ".agc/scope")
+	sc2, err := subject.ReadScopeFile(ctx, g, "main", ".agc/scope")
 	if err != nil {
 		t.Fatal(err)
 	}
-	now := computeOpts(t, r.Dir, fingerprint.Options{Rev: "HEAD", Scope: sc2})
+	now := computeOpts(t, r.Dir, subject.Options{Rev: "HEAD", Scope: sc2})
 	if now.Fingerprint == judged.Fingerprint {
 		t.Errorf("the PR's own scope file let src/b.go change unnoticed")
 	}
-	if _, err := fingerprint.ReadScopeFile(ctx, g, "main", ".agc/missing"); err == nil {
+	if _, err := subject.ReadScopeFile(ctx, g, "main", ".agc/missing"); err == nil {
 		t.Errorf("a missing scope file gave no error")
 	}
 }
@@ -306,9 +310,9 @@ func TestWorkedExampleRepo(t *testing.T) {
 	}
 	r.Symlink("../shared/config.h", "src/config.h")
 	r.Commit("worked example")
-	res := computeOpts(t, r.Dir, fingerprint.Options{Rev: "HEAD", Scope: scope(t, "src/**", "!src/gen/**"),
+	res := computeOpts(t, r.Dir, subject.Options{Rev: "HEAD", Scope: scope(t, "src/**", "!src/gen/**"),
 		GateID: "review", GateVersion: "1.0", GateConfigs: []string{".agc/review.md"}})
-	golden, err := os.ReadFile(filepath.Join("testdata", "worked-example.txt"))
+	golden, err := os.ReadFile(filepath.Join("..", "subject", "testdata", "worked-example.txt"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+
+	"github.com/agcgate/agc-action/subject"
 )
 
 // PathDiff is one file's change between a pull request's base and head,
@@ -48,7 +50,7 @@ const diffBatch = 200
 // kept (TooLarge). Every path must be InTree. Both revisions must be full object ids, and the clone must hold
 // them and their merge base (a shallow clone may not: the error says so).
 func (g *Git) Diffs(ctx context.Context, base, head string, paths []string) (map[string]PathDiff, error) {
-	if !ValidOID(base) || !ValidOID(head) {
+	if !subject.ValidOID(base) || !subject.ValidOID(head) {
 		return nil, fmt.Errorf("diff %q...%q: not full object ids", base, head)
 	}
 	for _, p := range paths {
@@ -58,7 +60,7 @@ func (g *Git) Diffs(ctx context.Context, base, head string, paths []string) (map
 	}
 	out, err := g.cmd(ctx, "merge-base", base, head).Output()
 	mb := strings.TrimSpace(string(out))
-	if err != nil || !ValidOID(mb) {
+	if err != nil || !subject.ValidOID(mb) {
 		return nil, fmt.Errorf("git diff %s...%s: no merge base in the clone (git merge-base: %v)", base, head, err)
 	}
 	diffs := map[string]PathDiff{}
@@ -145,7 +147,7 @@ func (g *Git) files(ctx context.Context, mergeBase, head string, paths []string)
 	// each answer is "OID TYPE SIZE" when found; "NAME missing" (NAME may
 	// hold spaces) when not
 	typ := func(l string) string {
-		if f := strings.Fields(l); len(f) == 3 && ValidOID(f[0]) {
+		if f := strings.Fields(l); len(f) == 3 && subject.ValidOID(f[0]) {
 			return f[1]
 		}
 		return ""

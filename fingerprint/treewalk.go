@@ -4,67 +4,64 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"strings"
 	"sync"
+
+	"github.com/agcgate/agc-action/subject"
 )
 
-// walkTree reads the tree tree and every tree beneath it from the cat-file
-// process, and lists their entries in the order of `git ls-tree -r`
-// (sorted by path, checked as ParseLsTree checks a listing). When scope is
-// not nil, it decides what the scope's patterns select of each entry as it
-// is listed (before the symlink closure). The trees p prunes are not read:
-// they are listed as empty, and the listing says so (listing.pruned).
+// Walk reads the trees of commit's tree that w asks for from the
+// cat-file process, w listing them (see subject.Walk).
 //
-// The trees are asked for breadth first and pipelined: a goroutine writes
-// the requests for the subtrees of each tree as soon as it is parsed, so
-// git reads and inflates the next trees while this one parses, lists and
-// picks what git sent. (The requests go through a goroutine because git
-// stops reading them while its answers wait to be read: writing them here
-// could deadlock.)
-func (g *Git) walkTree(ctx context.Context, tree string, rawLen int, scope *Scope, p *pruning) (*listing, error) {
-	if err := g.start(ctx); err != nil {
-		return nil, err
-	}
-	w := newRequester(g)
-	defer w.stop()
-	root := &treeNode{}
-	m := newLister(root, 2*rawLen, scope)
-	pending := []*subtree{{node: root, oid: tree}} // asked for, in order
-	w.send(tree)
-	var buf []byte
-	texts := &textArena{}
-	for len(pending) > 0 {
-		s := pending[0]
-		pending = pending[1:]
-		g.pipe.patient = len(pending) >= patientBacklog
-		o, err := g.read(s.oid, buf)
-		if err != nil {
-			return nil, w.fail(err)
+// The trees are pipelined: a goroutine writes the requests for the
+// subtrees of each tree as soon as w has parsed it, so git reads and
+// inflates the next trees while w parses, lists and picks what git sent.
+// (The requests go through a goroutine because git stops reading them
+// while its answers wait to be read: writing them here could deadlock.)
+func (g *Git) Walk(ctx context.Context, commit string, w *subject.Walk) error {
+	if commit != g.commit {
+		if _, err := g.Commit(ctx, commit); err != nil {
+			return err
 		}
-		if o.typ != "tree" {
-			return nil, w.fail(fmt.Errorf("tree %q (%s) is a %s", strings.TrimSuffix(s.node.prefix, "/"), s.oid, o.typ))
+	}
+	if err := g.walk(ctx, w); err != nil {
+		return fmt.Errorf("%s: commit %s: %w", g.Dir, commit, err)
+	}
+	return nil
+}
+
+func (g *Git) walk(ctx context.Context, w *subject.Walk) error {
+	if err := g.start(ctx); err != nil {
+		return err
+	}
+	req := newRequester(g)
+	defer req.stop()
+	w.Start(g.tree)
+	req.send(g.tree)
+	var buf []byte
+	for {
+		oid, pending := w.Next()
+		if pending == 0 {
+			break
+		}
+		g.pipe.patient = pending > patientBacklog
+		o, err := g.read(oid, buf)
+		if err != nil {
+			return req.fail(err)
 		}
 		buf = o.data[:cap(o.data)]
-		if err := parseTree(s.node, o.data, rawLen, texts); err != nil {
-			return nil, w.fail(err)
+		subs, err := w.Add(o.typ, o.data)
+		if err != nil {
+			return req.fail(err)
 		}
-		for i := range s.node.subs {
-			sub := &s.node.subs[i]
-			if p.skips(sub.node.prefix) {
-				sub.node.parsed = true // listed as empty
-				m.l.pruned = true
-				continue
-			}
-			pending = append(pending, sub)
-			w.send(sub.oid)
+		for _, s := range subs {
+			req.send(s)
 		}
-		m.advance()
 	}
 	g.pipe.patient = false
-	if err := w.stop(); err != nil {
-		return nil, g.broken(err)
+	if err := req.stop(); err != nil {
+		return g.broken(err)
 	}
-	return m.done()
+	return nil
 }
 
 // patientBacklog is how many trees git must have left to send for the
@@ -149,26 +146,4 @@ func (w *requester) fail(err error) error {
 	w.stop()
 	w.g.Close()
 	return err
-}
-
-// pruning is which trees a walk need not read: those beneath which the
-// scope selects nothing (Scope.prunes), unless a path to keep (a gate's
-// configuration file, which is looked up in the listing) lies beneath.
-type pruning struct {
-	scope Scope
-	keep  []string
-}
-
-// skips reports whether the walk leaves out the tree at prefix (its path
-// and "/"). A nil pruning leaves out none.
-func (p *pruning) skips(prefix string) bool {
-	if p == nil {
-		return false
-	}
-	for _, k := range p.keep {
-		if strings.HasPrefix(k, prefix) {
-			return false
-		}
-	}
-	return p.scope.prunes(strings.Split(strings.TrimSuffix(prefix, "/"), "/"))
 }

@@ -1,27 +1,37 @@
 package fingerprint
 
 import (
-	"bytes"
 	"context"
-	"encoding/hex"
+	"flag"
+	"fmt"
 	"os/exec"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/agcgate/agc-action/fingerprint/gittest"
+	"github.com/agcgate/agc-action/internal/golden"
+	"github.com/agcgate/agc-action/subject"
 )
 
-// lsTree is what `git ls-tree -r -z --full-tree` lists of commit, parsed
-// as the listing was before the tree walk: the reference the walk must
-// reproduce.
-func lsTree(t *testing.T, dir, commit string) ([]Entry, error) {
+var update = flag.Bool("update", false, "rewrite golden files")
+
+// lsTree is what `git ls-tree -r -z --full-tree` lists of commit: the
+// entries the walk must list, as git lists them.
+func lsTree(t *testing.T, dir, commit string) []subject.Entry {
 	t.Helper()
 	out, err := exec.Command("git", "-C", dir, "ls-tree", "-r", "-z", "--full-tree", commit).Output()
 	if err != nil {
-		return nil, err
+		t.Fatal(err)
 	}
-	return ParseLsTree(out)
+	var es []subject.Entry
+	for rec := range strings.SplitSeq(strings.TrimSuffix(string(out), "\x00"), "\x00") {
+		meta, path, _ := strings.Cut(rec, "\t")
+		f := strings.Fields(meta)
+		es = append(es, subject.Entry{Path: path, Mode: f[0], Type: f[1], OID: f[2]})
+	}
+	return es
 }
 
 // trickyRepo commits names whose byte order differs from a naive
@@ -43,38 +53,84 @@ func trickyRepo(t *testing.T, format string) *gittest.Repo {
 	return r
 }
 
+// TestTreeWalkMatchesLsTree: the walk lists what git ls-tree lists, and
+// selects and hashes for each scope what the golden file says (the value
+// of the earlier listing, parsed from git ls-tree, and its selection),
+// lazily or not.
 func TestTreeWalkMatchesLsTree(t *testing.T) {
 	for _, format := range []string{"sha1", "sha256"} {
 		t.Run(format, func(t *testing.T) {
 			r := trickyRepo(t, format)
 			g := &Git{Dir: r.Dir}
 			defer g.Close()
-			commit, err := g.Commit(context.Background(), "HEAD")
-			if err != nil {
-				t.Fatal(err)
+			res := compute(t, g, subject.Options{Rev: "HEAD"})
+			if want := lsTree(t, r.Dir, res.Commit); !slices.Equal(res.Tree.All, want) {
+				t.Errorf("walked tree:\n%v\ngit ls-tree:\n%v", res.Tree.All, want)
 			}
-			want, err := lsTree(t, r.Dir, commit)
-			if err != nil {
-				t.Fatal(err)
-			}
-			got, err := g.Tree(context.Background(), commit)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !slices.Equal(got, want) {
-				t.Errorf("walked tree:\n%v\ngit ls-tree:\n%v", got, want)
-			}
-			checkSums(t, g, want)
+			scopes := [][]string{nil, {"foo*/**"}, {"**", "!foo/**"}, {"src/**"}, {"vendor/lib/include/*.h"},
+				{"nothing/**"}, {"!x/**"},
+				// doublestar matches "**/M/**" against a path ending in a name
+				// that M matches only with its "*" empty as it likes ("0*/**"
+				// does not match "0", "0*/**" matches "00"): the walk must agree.
+				{"**/foo.bar*/**"}, {"!**/run.sh*/**"}, {"**/foo*/**", "!**/a.go*/**"}}
+			got := selections(t, g, scopes, []string{"README.md"})
+			golden.Check(t, filepath.Join("testdata", "tricky-"+format+".txt"), []byte(got), *update)
 		})
 	}
 }
 
+// selections computes the fingerprint of HEAD over each scope, with a
+// gate whose configuration files are configs, and lists them with what
+// each selects; the lazy computation must agree with the eager one.
+func selections(t *testing.T, g *Git, scopes [][]string, configs []string) string {
+	t.Helper()
+	var b strings.Builder
+	for _, patterns := range scopes {
+		s, err := subject.ParseScope(patterns)
+		if err != nil {
+			t.Fatal(err)
+		}
+		o := subject.Options{Rev: "HEAD", Scope: s, GateID: "review", GateVersion: "1", GateConfigs: configs}
+		res := compute(t, g, o)
+		fmt.Fprintf(&b, "scope %q: %s, %d entries\n", patterns, res.Fingerprint, len(res.Tree.Selected))
+		if len(res.Tree.Selected) < 100 {
+			for _, e := range res.Tree.Selected {
+				fmt.Fprintf(&b, "\t%s\n", e)
+			}
+		}
+		o.Lazy = true
+		lazy := compute(t, g, o)
+		if lazy.Fingerprint != res.Fingerprint || lazy.Count() != len(res.Tree.Selected) || lazy.Tree.All != nil {
+			t.Errorf("scope %q, lazy: %s, %d entries (tree made: %t), want %s, %d entries, none made",
+				patterns, lazy.Fingerprint, lazy.Count(), lazy.Tree.All != nil, res.Fingerprint, len(res.Tree.Selected))
+		}
+		tr, err := lazy.Entries()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(tr.All, res.Tree.All) || !slices.Equal(tr.Selected, res.Tree.Selected) {
+			t.Errorf("scope %q, lazy: made %d entries, %d selected; want %d, %d", patterns, len(tr.All), len(tr.Selected), len(res.Tree.All), len(res.Tree.Selected))
+		}
+	}
+	return b.String()
+}
+
+func compute(t *testing.T, g *Git, o subject.Options) *subject.Result {
+	t.Helper()
+	res, err := subject.Compute(context.Background(), g, o)
+	if err != nil {
+		t.Fatalf("scope %q: %v", o.Scope.Patterns(), err)
+	}
+	return res
+}
+
 // TestTreeWalkManyEntries checks the walk against git ls-tree on a tree
 // whose listing fills several chunks of spans and of texts, with symlinks
-// and a gitlink past the first chunk.
+// and a gitlink past the first chunk, and its selections against the
+// golden file.
 func TestTreeWalkManyEntries(t *testing.T) {
-	n := 3*spanChunk + 100
-	dir := benchRepo(t, n)
+	n := 3*4096 + 100
+	dir := gittest.BenchRepo(t, n)
 	blob := gittest.Run(t, dir, "rev-parse", "main:d000/s00/f00000.go")
 	gittest.Run(t, dir, "read-tree", "main")
 	target := func(s string) string { return hashObject(t, dir, "blob", s) }
@@ -88,143 +144,14 @@ func TestTreeWalkManyEntries(t *testing.T) {
 	tree := gittest.Run(t, dir, "write-tree")
 	commit := gittest.Run(t, dir, "commit-tree", "-m", "many", tree)
 	gittest.Run(t, dir, "update-ref", "refs/heads/main", commit)
-	want, err := lsTree(t, dir, commit)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(want) < n {
-		t.Fatalf("git ls-tree lists %d entries, want at least %d", len(want), n)
-	}
 	g := &Git{Dir: dir}
 	defer g.Close()
-	got, err := g.Tree(context.Background(), commit)
-	if err != nil {
-		t.Fatal(err)
+	res := compute(t, g, subject.Options{Rev: "HEAD"})
+	if want := lsTree(t, dir, commit); len(want) < n || !slices.Equal(res.Tree.All, want) {
+		t.Fatalf("walked %d entries, git ls-tree %d (at least %d); they differ", len(res.Tree.All), len(want), n)
 	}
-	if !slices.Equal(got, want) {
-		t.Fatalf("walked %d entries, git ls-tree %d; they differ", len(got), len(want))
-	}
-	for _, patterns := range [][]string{nil, {"d009/**"}, {"d012/**", "!**/s09/**"}, {"d01*/**", "!d011/**"}, {"d011/vendor/x"}} {
-		s, err := ParseScope(patterns)
-		if err != nil {
-			t.Fatal(err)
-		}
-		res, err := g.Compute(context.Background(), Options{Rev: "HEAD", Scope: s})
-		if err != nil {
-			t.Fatalf("scope %q: %v", patterns, err)
-		}
-		sel, err := Select(want, s, func(oid string) ([]byte, error) { return g.Blob(context.Background(), oid) })
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !slices.Equal(res.Tree.Selected, sel) || res.Fingerprint != Sum(s, Gate{}, sel) {
-			t.Errorf("scope %q: %d selected, fingerprint %s; Select gives %d, %s", patterns, len(res.Tree.Selected), res.Fingerprint, len(sel), Sum(s, Gate{}, sel))
-		}
-	}
-}
-
-// checkSums checks that Compute, which hashes the encoding where the walk
-// left it, gives Sum's value for the entries it selected.
-func checkSums(t *testing.T, g *Git, all []Entry) {
-	t.Helper()
-	scopes := [][]string{nil, {"foo*/**"}, {"**", "!foo/**"}, {"src/**"}, {"vendor/lib/include/*.h"},
-		{"nothing/**"}, {"!x/**"},
-		// doublestar matches "**/M/**" against a path ending in a name that
-		// M matches only with its "*" empty as it likes ("0*/**" does not
-		// match "0", "0*/**" matches "00"): the walk must agree.
-		{"**/foo.bar*/**"}, {"!**/run.sh*/**"}, {"**/foo*/**", "!**/a.go*/**"}}
-	for _, patterns := range scopes {
-		s, err := ParseScope(patterns)
-		if err != nil {
-			t.Fatal(err)
-		}
-		gate := Gate{ID: "review", Version: "1", Configs: []Config{NewConfig("README.md", []byte("# r\n"))}}
-		res, err := g.Compute(context.Background(), Options{Rev: "HEAD", Scope: s, GateID: gate.ID,
-			GateVersion: gate.Version, GateConfigs: []string{"README.md"}})
-		if err != nil {
-			t.Fatalf("scope %q: %v", patterns, err)
-		}
-		sel, err := Select(all, s, func(oid string) ([]byte, error) { return g.Blob(context.Background(), oid) })
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !slices.Equal(res.Tree.Selected, sel) {
-			t.Errorf("scope %q: selected %v, want %v", patterns, res.Tree.Selected, sel)
-		}
-		if want := Sum(s, gate, sel); res.Fingerprint != want {
-			t.Errorf("scope %q: fingerprint %s, Sum gives %s", patterns, res.Fingerprint, want)
-		}
-		checkLazy(t, g, Options{Rev: "HEAD", Scope: s, GateID: gate.ID, GateVersion: gate.Version,
-			GateConfigs: []string{"README.md"}, Lazy: true}, res, all)
-	}
-}
-
-// checkLazy checks that a Lazy Compute gives the fingerprint and count of
-// the eager one, makes no entry until asked, and then makes the same tree.
-func checkLazy(t *testing.T, g *Git, o Options, eager *Result, all []Entry) {
-	t.Helper()
-	res, err := g.Compute(context.Background(), o)
-	if err != nil {
-		t.Fatalf("scope %q, lazy: %v", o.Scope.Patterns(), err)
-	}
-	if res.Fingerprint != eager.Fingerprint || res.Count() != len(eager.Tree.Selected) || res.Tree.All != nil {
-		t.Errorf("scope %q, lazy: %s, %d entries (tree made: %t), want %s, %d entries, none made",
-			o.Scope.Patterns(), res.Fingerprint, res.Count(), res.Tree.All != nil, eager.Fingerprint, len(eager.Tree.Selected))
-	}
-	tr, err := res.Entries()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !slices.Equal(tr.All, all) || !slices.Equal(tr.Selected, eager.Tree.Selected) || res.Count() != len(tr.Selected) {
-		t.Errorf("scope %q, lazy: made %d entries, %d selected; want %d, %d", o.Scope.Patterns(), len(tr.All), len(tr.Selected), len(all), len(eager.Tree.Selected))
-	}
-}
-
-// TestTreeWalkOddTrees writes tree objects git itself would not write
-// (unsorted, duplicate names, old modes, bad names) and checks that the
-// walk agrees with git ls-tree: the same entries, or an error for both.
-func TestTreeWalkOddTrees(t *testing.T) {
-	r := gittest.New(t)
-	blob := r.Git("hash-object", "-w", "--stdin")
-	rawBlob, _ := hex.DecodeString(blob)
-	rec := func(mode, name string) string { return mode + " " + name + "\x00" + string(rawBlob) }
-	rawSub, _ := hex.DecodeString(hashTree(t, r.Dir, rec("100644", "x")))
-	dir := func(name string) string { return "40000 " + name + "\x00" + string(rawSub) }
-	tests := map[string]string{
-		"unsorted":       rec("100644", "b") + rec("100644", "a"),
-		"duplicate":      rec("100644", "a") + rec("100644", "a"),
-		"old modes":      rec("100664", "a") + rec("100775", "b") + rec("0100644", "c") + rec("644", "d"),
-		"dot":            rec("100644", "."),
-		"dot dot":        rec("100644", ".."),
-		"slash":          rec("100644", "a/b"),
-		"empty slash":    rec("100644", "a//b"),
-		"empty":          "",
-		"truncated":      rec("100644", "a")[:10],
-		"bad mode":       rec("10x644", "a"),
-		"no name":        rec("100644", ""),
-		"file and dir":   rec("100644", "a") + dir("a"),
-		"dir and file":   dir("a") + rec("100644", "a"),
-		"dir unsorted":   dir("b") + dir("a") + rec("100644", "a.c"),
-		"tree is a blob": rec("40000", "a"),
-	}
-	for name, tree := range tests {
-		t.Run(name, func(t *testing.T) {
-			id := hashTree(t, r.Dir, tree)
-			commit := r.Git("commit-tree", "-m", name, id)
-			want, werr := lsTree(t, r.Dir, commit)
-			g := &Git{Dir: r.Dir}
-			defer g.Close()
-			got, gerr := g.Tree(context.Background(), commit)
-			if (werr == nil) != (gerr == nil) || !slices.Equal(got, want) {
-				t.Errorf("walk: %v, %v\ngit ls-tree: %v, %v", got, gerr, want, werr)
-			}
-		})
-	}
-}
-
-func hashTree(t *testing.T, dir, content string) string {
-	t.Helper()
-	return hashObject(t, dir, "tree", content)
+	got := selections(t, g, [][]string{nil, {"d009/**"}, {"d012/**", "!**/s09/**"}, {"d01*/**", "!d011/**"}, {"d011/vendor/x"}}, nil)
+	golden.Check(t, filepath.Join("testdata", "many-entries.txt"), []byte(got), *update)
 }
 
 // hashObject writes content into dir's repository as an object of type
@@ -252,8 +179,8 @@ func TestTreeWalkErrors(t *testing.T) {
 			t.Errorf("Commit(%q): no error", rev)
 		}
 	}
-	if _, err := g.Tree(ctx, "0123456789012345678901234567890123456789"); err == nil {
-		t.Errorf("Tree of a missing commit: no error")
+	if _, err := subject.Compute(ctx, g, subject.Options{Rev: "0123456789012345678901234567890123456789"}); err == nil {
+		t.Errorf("the tree of a missing commit: no error")
 	}
 	if _, err := g.Commit(ctx, "HEAD"); err != nil {
 		t.Errorf("after errors: %v", err)
@@ -263,41 +190,23 @@ func TestTreeWalkErrors(t *testing.T) {
 	}
 }
 
-// FuzzParseTree checks that parsing any tree object neither panics nor
-// lists an invalid entry, and that the bytes it keeps for each entry are
-// the entry's encoding.
-func FuzzParseTree(f *testing.F) {
-	raw := bytes.Repeat([]byte{0xab}, 20)
-	for _, seed := range []string{
-		"100644 a.go\x00" + string(raw) + "40000 src\x00" + string(raw),
-		"120000 link\x00" + string(raw) + "160000 vendor\x00" + string(raw) + "100755 run\x00" + string(raw),
-		"100664 x\x00" + string(raw[:5]),
-	} {
-		f.Add([]byte(seed), "", false)
-		f.Add([]byte(seed), "dir/", true)
+// TestTreeWalkOfAMalformedTree: what git hands the walk is checked (the
+// walk of odd trees is subject's TestWalkOddTrees), and a failed walk
+// leaves the Git usable.
+func TestTreeWalkOfAMalformedTree(t *testing.T) {
+	r := gittest.New(t)
+	blob := r.Git("hash-object", "-w", "--stdin")
+	tree := hashObject(t, r.Dir, "tree", "100644 a\x00"+blob[:10])
+	commit := r.Git("commit-tree", "-m", "bad", tree)
+	r.Write("a.txt", "a\n")
+	r.Commit("good")
+	g := &Git{Dir: r.Dir}
+	defer g.Close()
+	ctx := context.Background()
+	if _, err := subject.Compute(ctx, g, subject.Options{Rev: commit}); err == nil || !strings.Contains(err.Error(), "truncated entry") {
+		t.Errorf("a truncated tree object: %v, want it refused", err)
 	}
-	f.Fuzz(func(t *testing.T, data []byte, prefix string, sha256 bool) {
-		rawLen := 20
-		if sha256 {
-			rawLen = 32
-		}
-		n := &treeNode{prefix: prefix}
-		if err := parseTree(n, data, rawLen, nil); err != nil {
-			return
-		}
-		for _, r := range n.recs {
-			sp := n.span(r, 2*rawLen)
-			e := sp.entry(n.text, 2*rawLen)
-			if !strings.HasPrefix(e.Path, prefix) || checkEntry(Entry{Path: strings.TrimPrefix(e.Path, prefix), Mode: e.Mode, Type: e.Type, OID: e.OID}) != nil {
-				t.Fatalf("invalid entry %v", e)
-			}
-			var want bytes.Buffer
-			enc := &encoder{w: &want, buf: make([]byte, 0, 64)}
-			enc.entry(e)
-			enc.flush()
-			if got := n.text[sp.start:sp.end]; !bytes.Equal(got, want.Bytes()) {
-				t.Fatalf("entry %v: kept %q, encoding %q", e, got, want.Bytes())
-			}
-		}
-	})
+	if _, err := subject.Compute(ctx, g, subject.Options{Rev: "HEAD"}); err != nil {
+		t.Errorf("after a failed walk: %v", err)
+	}
 }

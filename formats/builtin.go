@@ -106,7 +106,8 @@ func ReadSARIFRuns(file string, data []byte, opts ReadOptions) ([]*agc.Response,
 
 // writeSARIF writes one log and refuses one GitHub would reject.
 func writeSARIF(w io.Writer, rs []*agc.Response, opts WriteOptions) error {
-	data, err := sarif.Encode(rs, sarif.WriteOptions{FS: opts.FS})
+	var buf bytes.Buffer
+	err := sarif.Write(&buf, rs, sarif.WriteOptions{FS: opts.FS})
 	var le *sarif.LimitError
 	if errors.As(err, &le) {
 		return fmt.Errorf("the SARIF log would exceed GitHub's limits: %w", err)
@@ -114,10 +115,10 @@ func writeSARIF(w io.Writer, rs []*agc.Response, opts WriteOptions) error {
 	if err != nil {
 		return err
 	}
-	if err := sarif.CheckSize(data); err != nil {
+	if err := sarif.CheckSize(buf.Bytes()); err != nil {
 		return fmt.Errorf("the SARIF log would exceed GitHub's limits: %w", err)
 	}
-	_, err = w.Write(data)
+	_, err = buf.WriteTo(w)
 	return err
 }
 

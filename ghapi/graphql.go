@@ -8,8 +8,6 @@ import (
 	"io"
 	"net/http"
 	"strings"
-
-	"github.com/agcgate/agc-action/review"
 )
 
 // graphQL sends one query and decodes its data into out. GraphQL answers
@@ -71,10 +69,18 @@ const threadsQuery = `query AgcReviewThreads($owner: String!, $name: String!, $n
   }
 }`
 
-// threads maps the first comment id of every review thread of the pull
-// request to its thread.
-func (c *Client) threads(ctx context.Context, number int) (map[int64]review.Thread, error) {
-	out := map[int64]review.Thread{}
+// Thread is a review thread as GraphQL lists it.
+type Thread struct {
+	ID         string
+	Resolved   bool
+	ResolvedBy string // the login that resolved it, when resolved
+	Outdated   bool
+	CommentIDs []int64 // its first comment's id
+}
+
+// Threads lists the review threads of the pull request.
+func (c *Client) Threads(ctx context.Context, number int) ([]Thread, error) {
+	var out []Thread
 	var cursor any
 	for {
 		var data struct {
@@ -111,16 +117,14 @@ func (c *Client) threads(ctx context.Context, number int) (map[int64]review.Thre
 			return nil, fmt.Errorf("list review threads: pull request %d not found", number)
 		}
 		for _, n := range pr.ReviewThreads.Nodes {
-			t := review.Thread{ID: n.ID, Resolved: n.IsResolved, Outdated: n.IsOutdated}
+			t := Thread{ID: n.ID, Resolved: n.IsResolved, Outdated: n.IsOutdated}
 			if n.ResolvedBy != nil {
 				t.ResolvedBy = n.ResolvedBy.Login
 			}
 			for _, cm := range n.Comments.Nodes {
 				t.CommentIDs = append(t.CommentIDs, cm.DatabaseID)
 			}
-			if len(t.CommentIDs) > 0 {
-				out[t.CommentIDs[0]] = t
-			}
+			out = append(out, t)
 		}
 		if !pr.ReviewThreads.PageInfo.HasNextPage {
 			return out, nil
@@ -129,53 +133,38 @@ func (c *Client) threads(ctx context.Context, number int) (map[int64]review.Thre
 	}
 }
 
-// setThreads reopens and resolves review threads, reopening first,
-// review.ThreadsPerRequest per request with aliased mutations: the
-// ceiling (review.Budget) keeps a run's threads within
-// review.MaxThreadRequestsPerRun requests.
-func (c *Client) setThreads(ctx context.Context, reopen, resolve []string) error {
-	type call struct {
-		id      string
-		resolve bool
+// SetThreads reopens and resolves review threads in one request of
+// aliased mutations, reopening first; the caller bounds how many one
+// request holds.
+func (c *Client) SetThreads(ctx context.Context, reopen, resolve []string) error {
+	if len(reopen)+len(resolve) == 0 {
+		return nil
 	}
-	var calls []call
-	for _, id := range reopen {
-		calls = append(calls, call{id, false})
+	var params, body strings.Builder
+	vars := map[string]any{}
+	for i, id := range append(reopen[:len(reopen):len(reopen)], resolve...) {
+		field := "unresolveReviewThread"
+		if i >= len(reopen) {
+			field = "resolveReviewThread"
+		}
+		if i > 0 {
+			params.WriteString(", ")
+		}
+		fmt.Fprintf(&params, "$t%d: ID!", i)
+		fmt.Fprintf(&body, "  r%d: %s(input: {threadId: $t%d}) { thread { id isResolved } }\n", i, field, i)
+		vars[fmt.Sprintf("t%d", i)] = id
 	}
-	for _, id := range resolve {
-		calls = append(calls, call{id, true})
+	name := "AgcUpdateThreads"
+	switch {
+	case len(reopen) == 0:
+		name = "AgcResolveThreads"
+	case len(resolve) == 0:
+		name = "AgcUnresolveThreads"
 	}
-	for len(calls) > 0 {
-		batch := calls[:min(len(calls), review.ThreadsPerRequest)]
-		calls = calls[len(batch):]
-		var params, body strings.Builder
-		vars := map[string]any{}
-		kinds := map[bool]bool{}
-		for i, cl := range batch {
-			field := "unresolveReviewThread"
-			if cl.resolve {
-				field = "resolveReviewThread"
-			}
-			kinds[cl.resolve] = true
-			if i > 0 {
-				params.WriteString(", ")
-			}
-			fmt.Fprintf(&params, "$t%d: ID!", i)
-			fmt.Fprintf(&body, "  r%d: %s(input: {threadId: $t%d}) { thread { id isResolved } }\n", i, field, i)
-			vars[fmt.Sprintf("t%d", i)] = cl.id
-		}
-		name := "AgcUpdateThreads"
-		switch {
-		case !kinds[false]:
-			name = "AgcResolveThreads"
-		case !kinds[true]:
-			name = "AgcUnresolveThreads"
-		}
-		q := fmt.Sprintf("mutation %s(%s) {\n%s}", name, params.String(), body.String())
-		var data map[string]any
-		if err := c.graphQL(ctx, q, vars, &data); err != nil {
-			return fmt.Errorf("%s: %w", name, err)
-		}
+	q := fmt.Sprintf("mutation %s(%s) {\n%s}", name, params.String(), body.String())
+	var data map[string]any
+	if err := c.graphQL(ctx, q, vars, &data); err != nil {
+		return fmt.Errorf("%s: %w", name, err)
 	}
 	return nil
 }

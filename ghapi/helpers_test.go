@@ -3,39 +3,19 @@ package ghapi
 import (
 	"context"
 	"errors"
-	"flag"
-	"fmt"
-	"os"
-	"strings"
 	"testing"
 	"time"
 
-	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/ghapi/ghtest"
-	"github.com/agcgate/agc-action/internal/agctest"
-	"github.com/agcgate/agc-action/review"
+	"github.com/google/go-github/v62/github"
 )
-
-var update = flag.Bool("update", false, "rewrite golden files")
 
 const (
 	testRepo  = "Codertocat/Hello-World"
 	testOwner = "Codertocat"
 	testName  = "Hello-World"
 	headSHA   = "ec26c3e57ca3a959ca5aad62de7213c562f8c821"
-	headSHA2  = "6113728f27ae82c7b1a177c8d03f9e96e0adf246"
 )
-
-// files is a FileReader over a map, standing for the checkout at head.
-type files map[string]string
-
-func (f files) ReadFile(path string) ([]byte, error) {
-	s, ok := f[path]
-	if !ok {
-		return nil, fmt.Errorf("%s: %w", path, os.ErrNotExist)
-	}
-	return []byte(s), nil
-}
 
 // fakeSleep records waits instead of sleeping.
 type fakeSleep = ghtest.Sleeps
@@ -50,73 +30,12 @@ func newClient(t *testing.T, srv *ghtest.Server, token string, sl *fakeSleep) *C
 	return c
 }
 
-// reviewPR loads pull request 2 at headSHA and reviews it with r, as the
-// Action does on every run, failing the test on either error.
-func reviewPR(t *testing.T, c *Client, r *agc.Response, head files) *ReviewResult {
-	t.Helper()
-	ctx := context.Background()
-	st, err := c.LoadPR(ctx, 2, headSHA)
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := c.Review(ctx, st, r, ReviewOptions{Head: head})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return res
-}
-
-// lines returns n numbered lines of Go-like text.
-func lines(prefix string, n int) string {
-	var b strings.Builder
-	for i := 1; i <= n; i++ {
-		fmt.Fprintf(&b, "\t%s_%d := compute(%d)\n", prefix, i, i)
-	}
-	return b.String()
-}
-
-var (
-	finding  = agctest.Finding
-	response = agctest.Response
-)
-
-func patchFinding(gate, id, path, find, replace string) agc.Finding {
-	f := finding(gate, id, path+"#"+id, agc.Blocking)
-	f.Remedy = agc.Remedy{Kind: agc.RemedyPatch, Edits: []agc.Edit{{Path: path, Find: find, Replace: replace}}}
-	return f
+// postStatus posts a passing commit status agc/g on headSHA.
+func postStatus(c *Client) error {
+	return c.CreateStatus(context.Background(), headSHA, &github.RepoStatus{State: github.String("success"), Context: github.String("agc/g"), Description: github.String("allow")})
 }
 
 func isHTTP(err error, status int) bool {
 	var he *HTTPError
 	return errors.As(err, &he) && he.Status == status
-}
-
-// delivered reads back, from the emulator's state, where each finding id
-// was delivered: "inline", "file" or "body", by the markers of every
-// comment and review body of pull request number.
-func delivered(srv *ghtest.Server, number int) map[string][]string {
-	out := map[string][]string{}
-	srv.Snapshot(func(prs map[string]*ghtest.PullRequest, _ []*ghtest.CheckRun, _ []*ghtest.Status, _ []*ghtest.SARIFUpload) {
-		pr := prs[fmt.Sprintf("%s#%d", testRepo, number)]
-		var bodies []string
-		for _, c := range pr.Comments {
-			bodies = append(bodies, c.Body)
-		}
-		for _, r := range pr.Reviews {
-			bodies = append(bodies, r.Body)
-		}
-		for _, b := range bodies {
-			ms := review.ParseMarkers(b)
-			if len(ms) == 0 {
-				continue
-			}
-			channel := map[string]string{review.MarkFinding: "inline", review.MarkFile: "file", review.MarkReview: "body"}[ms[0].Kind]
-			for _, m := range ms {
-				if m.Kind == review.MarkFinding {
-					out[m.Attrs["id"]] = append(out[m.Attrs["id"]], channel)
-				}
-			}
-		}
-	})
-	return out
 }

@@ -8,7 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/ghapi/ghtest"
 	"github.com/google/go-cmp/cmp"
 )
@@ -40,7 +39,7 @@ func TestRetries(t *testing.T) {
 			sl := &fakeSleep{}
 			c := newClient(t, srv, ghtest.TokenActions, sl)
 			srv.Inject("repos/create-commit-status", tc.faults...)
-			err := c.Status(context.Background(), headSHA, response("g", agc.Allow), "")
+			err := postStatus(c)
 			if tc.fail == 0 && err != nil || tc.fail != 0 && !isHTTP(err, tc.fail) {
 				t.Fatalf("err = %v, want status %d", err, tc.fail)
 			}
@@ -56,7 +55,7 @@ func TestPrimaryRateLimitWaitsForReset(t *testing.T) {
 	sl := &fakeSleep{}
 	c := newClient(t, srv, ghtest.TokenActions, sl)
 	srv.Inject("repos/create-commit-status", ghtest.PrimaryRateLimit(30*time.Second))
-	if err := c.Status(context.Background(), headSHA, response("g", agc.Allow), ""); err != nil {
+	if err := postStatus(c); err != nil {
 		t.Fatal(err)
 	}
 	if len(sl.Waits()) != 1 || sl.Waits()[0] < 29*time.Second || sl.Waits()[0] > 32*time.Second {

@@ -92,14 +92,10 @@ type BodyCounts struct {
 // inline, one row each in a table per file of the pull request (each line
 // linked at the commit reported on), then those outside its files, cut
 // cleanly before GitHub's limit. shown is how many of listed it holds; the
-// rest, it says, are in the check run and the SARIF file.
-func ReviewBody(r *agc.Response, n BodyCounts, listed []Placed, links Links) (body, hash string, shown int) {
-	return ReviewBodyNote(r, n, listed, "", links)
-}
-
-// ReviewBodyNote is ReviewBody opened by note, agc-action's own Markdown
-// (an escalation), written as it is: never pass it text from an answer.
-func ReviewBodyNote(r *agc.Response, n BodyCounts, listed []Placed, note string, links Links) (body, hash string, shown int) {
+// rest, it says, are in the check run and the SARIF file. note, when set,
+// opens it: agc-action's own Markdown (an escalation), written as it is;
+// never pass it text from an answer.
+func ReviewBody(r *agc.Response, n BodyCounts, listed []Placed, note string, links Links) (body, hash string, shown int) {
 	gate := r.Gate.ID
 	marker := func(h string) string { return FormatMarker(MarkReview, "gate", gate, "hash", h) }
 	if note != "" {

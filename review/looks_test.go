@@ -102,7 +102,7 @@ func TestLooksGolden(t *testing.T) {
 				n.Inline++
 			}
 		}
-		bodies[name], _, _ = ReviewBody(r, n, listedFindings(ps), looksLinks)
+		bodies[name], _, _ = ReviewBody(r, n, listedFindings(ps), "", looksLinks)
 	}
 	bodies["check-summary-gate"] = PlanCheck(own, CheckOptions{Head: head, Links: looksLinks}).Summary
 	bodies["job-summary"] = JobSummary(es, "", head, looksLinks, MaxJobSummary)

@@ -1,8 +1,6 @@
 package review
 
 import (
-	"fmt"
-
 	"github.com/agcgate/agc-action/agc"
 )
 
@@ -31,16 +29,6 @@ const (
 
 // FilterModes lists the modes, the default first.
 var FilterModes = []string{string(FilterAdded), string(FilterDiffContext), string(FilterFile), string(FilterNoFilter)}
-
-// ParseFilterMode checks a mode name.
-func ParseFilterMode(s string) (FilterMode, error) {
-	for _, m := range FilterModes {
-		if s == m {
-			return FilterMode(s), nil
-		}
-	}
-	return "", fmt.Errorf("unknown filter mode %q (want one of %v)", s, FilterModes)
-}
 
 // Channel is where a finding is delivered in a pull request.
 type Channel int

@@ -218,7 +218,7 @@ func (p *ReviewPlan) planBody(r *agc.Response, ex Own, note string, links Links,
 		p.Unlisted = len(p.Placed) - p.Inline
 		return
 	}
-	p.Body, p.Hash, p.Listed = ReviewBodyNote(r, BodyCounts{Inline: p.Inline, Capped: p.Capped, DeferredEdits: p.DeferredEdits}, listed, note, links)
+	p.Body, p.Hash, p.Listed = ReviewBody(r, BodyCounts{Inline: p.Inline, Capped: p.Capped, DeferredEdits: p.DeferredEdits}, listed, note, links)
 	p.Unlisted = len(p.Placed) - p.Inline - p.Listed
 	current := ex.Review != nil && ex.ReviewHash == p.Hash
 	freshNote := note != "" && (ex.Review == nil || !strings.Contains(ex.Review.GetBody(), note))

@@ -12,7 +12,7 @@ import (
 // DefaultHeads bounds the earlier heads Read looks at.
 const DefaultHeads = 100
 
-// Reader is what reading a chain asks of GitHub; ghapi.CarryRuns (and any
+// Reader is what reading a chain asks of GitHub; deliver.CarryRuns (and any
 // carry.GitHub) implements it.
 type Reader interface {
 	// List returns the check runs named name on commit sha, of every app.

@@ -7,6 +7,6 @@
 // a person at the budget (§10).
 //
 // It does no I/O of its own: GitHub is reached through the Reader it is
-// given, which ghapi.CarryRuns implements, and it trusts exactly the runs
+// given, which deliver.CarryRuns implements, and it trusts exactly the runs
 // carrying trusts (carry.LatestTrusted).
 package rounds

@@ -4,11 +4,10 @@
 // Reading is lenient: real tools write imperfect SARIF, so ReadLog reads
 // each result from the log's bytes into this package's own model
 // (model.go) and reports every repair as a diag.Lint naming a JSON
-// pointer. Writing is strict: FromAGC builds
-// github.com/owenrumney/go-sarif/v2 values that pass the SARIF 2.1.0 JSON
-// schema, the SARIF Multitool's Sarif and GitHub rules, and GitHub's upload
-// limits (CheckLimits); Encode writes the same bytes straight from the
-// findings (writedirect.go), and EncodeTo one run at a time.
+// pointer. Writing is strict: Write writes a log that passes the SARIF
+// 2.1.0 JSON schema, the SARIF Multitool's Sarif and GitHub rules, and
+// GitHub's upload limits on counts, straight from the findings, one result
+// at a time (write.go); CheckSize checks the size limit.
 //
 // The only I/O is reading source files, through an fs.FS rooted at the
 // source root, to resolve lines, regions and GitHub's line hashes.

@@ -1,8 +1,12 @@
 package sarif
 
 import (
+	"bytes"
+	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/agcgate/agc-action/agc"
 )
 
 // TestFindingsOnlyForGitHub: for code scanning, results that are not
@@ -23,21 +27,35 @@ func TestFindingsOnlyForGitHub(t *testing.T) {
 	if len(rs) != 1 || len(rs[0].Findings) != 1 {
 		t.Fatalf("want one response with one finding, got %d responses", len(rs))
 	}
-	all, err := FromAGC(rs, WriteOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	all := writtenLog(t, rs, WriteOptions{})
 	if n := len(all.Runs[0].Results); n != 3 {
 		t.Fatalf("round trip keeps every result: got %d, want 3", n)
 	}
-	gh, err := FromAGC(rs, WriteOptions{FindingsOnly: true, Category: "gates"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	gh := writtenLog(t, rs, WriteOptions{FindingsOnly: true, Category: "gates"})
 	if n := len(gh.Runs[0].Results); n != 1 {
 		t.Fatalf("for GitHub only the finding: got %d results, want 1", n)
 	}
-	if id := *gh.Runs[0].AutomationDetails.ID; id != "gates/lint/" {
+	if id := gh.Runs[0].AutomationDetails.ID; id != "gates/lint/" {
 		t.Errorf("category %q, want gates/lint/", id)
 	}
+}
+
+// writtenLog is what Write writes of rs, decoded.
+func writtenLog(t *testing.T, rs []*agc.Response, opts WriteOptions) (log struct {
+	Runs []struct {
+		Results           []json.RawMessage `json:"results"`
+		AutomationDetails struct {
+			ID string `json:"id"`
+		} `json:"automationDetails"`
+	} `json:"runs"`
+}) {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := Write(&buf, rs, opts); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(buf.Bytes(), &log); err != nil {
+		t.Fatal(err)
+	}
+	return log
 }

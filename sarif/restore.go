@@ -9,7 +9,7 @@ import (
 	"github.com/go-json-experiment/json/jsontext"
 )
 
-// restoreRun rebuilds the response a run was written from (FromAGC). The
+// restoreRun rebuilds the response a run was written from (Write). The
 // agc/ properties are authoritative for what SARIF has no field for; class,
 // what and the finding set come from the native fields. A result without
 // agc/ properties (added by someone else) is converted as any result is.

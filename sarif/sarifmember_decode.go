@@ -7,7 +7,7 @@ import (
 	"github.com/go-json-experiment/json/jsontext"
 )
 
-// FromAGC reads the agc-action/sarif member of every finding. json v2
+// Write reads the agc-action/sarif member of every finding. json v2
 // spends most of that time in reflection, so xOf first reads the member as
 // xRecordMember writes it (the form ToAGC gives it, which agc.Encode and
 // agc.Decode keep) and accepts what it read only when xRecordMember writes

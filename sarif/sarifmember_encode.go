@@ -7,17 +7,19 @@ import (
 	"github.com/go-json-experiment/json/jsontext"
 )
 
-// The agc-action/sarif member is written once per finding, so it is
-// encoded by hand rather than by reflection. The bytes are those json v2
-// writes for the struct tags in sarifmember.go (omitzero members left out, nil
-// slices as []), with map keys sorted; a string that is not valid UTF-8 is
-// an error, as it is for json v2.
-
-// jsonWriter appends JSON text; a writer of a format embeds it and adds
-// the values it writes.
+// jsonWriter appends JSON text: the SARIF log Write writes (encoder) and
+// the agc-action/sarif member of findings and responses, which is written
+// once per finding and so by hand rather than by reflection. The member's
+// bytes are those json v2 writes for the struct tags in sarifmember.go
+// (omitzero members left out, nil slices as []), with map keys sorted.
+// Strings are quoted by jsontext; one that is not valid UTF-8 is written
+// with U+FFFD and noted in err (the member is then refused, as json v2
+// refuses it).
 type jsonWriter struct {
 	b     []byte
 	comma bool // a member or element ends the text: a member name needs a comma first
+	err   error
+	keys  []string // stringBag's
 }
 
 func (w *jsonWriter) open() {
@@ -54,13 +56,7 @@ func (w *jsonWriter) array(n int, item func(i int)) {
 	w.comma = true
 }
 
-// xWriter appends the members of one JSON object.
-type xWriter struct {
-	jsonWriter
-	err error
-}
-
-func (w *xWriter) quote(s string) {
+func (w *jsonWriter) quote(s string) {
 	var err error
 	if w.b, err = jsontext.AppendQuote(w.b, s); err != nil && w.err == nil {
 		w.err = err
@@ -68,7 +64,7 @@ func (w *xWriter) quote(s string) {
 	w.comma = true
 }
 
-func (w *xWriter) str(n, v string, omitzero bool) {
+func (w *jsonWriter) str(n, v string, omitzero bool) {
 	if v == "" && omitzero {
 		return
 	}
@@ -76,7 +72,7 @@ func (w *xWriter) str(n, v string, omitzero bool) {
 	w.quote(v)
 }
 
-func (w *xWriter) int(n string, v int, omitzero bool) {
+func (w *jsonWriter) int(n string, v int, omitzero bool) {
 	if v == 0 && omitzero {
 		return
 	}
@@ -85,29 +81,42 @@ func (w *xWriter) int(n string, v int, omitzero bool) {
 	w.comma = true
 }
 
-func (w *xWriter) strMap(n string, m map[string]string) {
-	if m == nil {
-		return
+// stringBag writes member n, an object of strings: base's entries, and
+// over's, which win; keys sorted, as json.Deterministic writes a map.
+func (w *jsonWriter) stringBag(n string, base []bagEntry, over map[string]string) {
+	keys := w.keys[:0]
+	for _, b := range base {
+		if _, ok := over[b.k]; !ok {
+			keys = append(keys, b.k)
+		}
 	}
-	w.name(n)
-	keys := make([]string, 0, len(m))
-	for k := range m {
+	for k := range over {
 		keys = append(keys, k)
 	}
 	slices.Sort(keys)
+	w.name(n)
 	w.open()
 	for _, k := range keys {
+		v, ok := over[k]
+		for _, b := range base {
+			if !ok && b.k == k {
+				v = b.v
+			}
+		}
 		if w.comma {
 			w.b = append(w.b, ',')
 		}
 		w.quote(k)
 		w.b = append(w.b, ':')
-		w.quote(m[k])
+		w.quote(v)
 	}
 	w.close()
+	w.keys = keys[:0]
 }
 
-func (w *xWriter) record(x *xRecord) {
+type bagEntry struct{ k, v string }
+
+func (w *jsonWriter) xRecord(x *xRecord) {
 	w.open()
 	w.str("ruleId", x.RuleID, true)
 	w.str("message", x.Message, true)
@@ -116,12 +125,12 @@ func (w *xWriter) record(x *xRecord) {
 	w.str("uri", x.URI, true)
 	if x.Region != nil {
 		w.name("region")
-		w.region(x.Region)
+		w.xRegion(x.Region)
 	}
 	w.str("logical", x.Logical, true)
 	if x.Fixes != nil {
 		w.name("fixes")
-		w.fixes(x.Fixes)
+		w.xFixes(x.Fixes)
 	}
 	if x.Suppressed {
 		w.name("suppressed")
@@ -129,12 +138,16 @@ func (w *xWriter) record(x *xRecord) {
 		w.comma = true
 	}
 	w.str("baselineState", x.BaselineState, true)
-	w.strMap("partialFingerprints", x.Partial)
-	w.strMap("fingerprints", x.Fingerprints)
+	if x.Partial != nil {
+		w.stringBag("partialFingerprints", nil, x.Partial)
+	}
+	if x.Fingerprints != nil {
+		w.stringBag("fingerprints", nil, x.Fingerprints)
+	}
 	w.close()
 }
 
-func (w *xWriter) region(r *xRegion) {
+func (w *jsonWriter) xRegion(r *xRegion) {
 	w.open()
 	w.int("startLine", r.StartLine, true)
 	w.int("startColumn", r.StartColumn, true)
@@ -148,7 +161,7 @@ func (w *xWriter) region(r *xRegion) {
 	w.close()
 }
 
-func (w *xWriter) fixes(fixes []xFix) {
+func (w *jsonWriter) xFixes(fixes []xFix) {
 	w.array(len(fixes), func(i int) {
 		f := fixes[i]
 		w.open()
@@ -163,7 +176,7 @@ func (w *xWriter) fixes(fixes []xFix) {
 				r := c.Replacements[k]
 				w.open()
 				w.name("deleted")
-				w.region(&r.Deleted)
+				w.xRegion(&r.Deleted)
 				w.str("inserted", r.Inserted, false)
 				w.close()
 			})
@@ -176,10 +189,10 @@ func (w *xWriter) fixes(fixes []xFix) {
 // xRecordMember is the unknown-members value {"agc-action/sarif": x} of a
 // finding; nil if a string is not valid UTF-8.
 func xRecordMember(x *xRecord) jsontext.Value {
-	w := xWriter{jsonWriter: jsonWriter{b: make([]byte, 0, 256)}}
+	w := jsonWriter{b: make([]byte, 0, 256)}
 	w.open()
 	w.name(xSARIF)
-	w.record(x)
+	w.xRecord(x)
 	w.close()
 	if w.err != nil {
 		return nil
@@ -190,13 +203,13 @@ func xRecordMember(x *xRecord) jsontext.Value {
 // xResponseMember is the unknown-members value of a response whose other
 // results are x; nil if a string is not valid UTF-8.
 func xResponseMember(x *xResponse) jsontext.Value {
-	w := xWriter{}
+	w := jsonWriter{}
 	w.open()
 	w.name(xSARIF)
 	w.open()
 	if x.Results != nil {
 		w.name("results")
-		w.array(len(x.Results), func(i int) { w.record(&x.Results[i]) })
+		w.array(len(x.Results), func(i int) { w.xRecord(&x.Results[i]) })
 	}
 	w.close()
 	w.close()

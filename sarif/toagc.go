@@ -46,7 +46,7 @@ func (o ToAGCOptions) failRank() int {
 }
 
 // ToAGC converts each run of log into one response (docs/sarif-mapping.md,
-// "SARIF → AGC"). A run written by FromAGC is restored exactly.
+// "SARIF → AGC"). A run written by Write is restored exactly.
 func ToAGC(log *Log, opts ToAGCOptions) ([]*agc.Response, []diag.Lint) {
 	src := NewSource(opts.FS)
 	var out []*agc.Response

@@ -22,7 +22,7 @@ import (
 // end when w can seek (a file), else found by reading the run once before.
 //
 // ok is false for a log this does not stream: one larger than the limit,
-// one ReadLog refuses, one with other than one run, a run FromAGC wrote
+// one ReadLog refuses, one with other than one run, a run Write wrote
 // (restored whole), a run without findings or one the one-pass decoder
 // declines (see streamRun). What was written is then to be discarded (w is
 // not written to at all when it cannot seek); ReadLog and ToAGC read the

@@ -2,22 +2,31 @@ package sarif
 
 import (
 	"bytes"
+	"cmp"
 	"compress/gzip"
-	"encoding/json"
 	"fmt"
 	"io"
+	"io/fs"
 
+	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/diag"
-	gosarif "github.com/owenrumney/go-sarif/v2/sarif"
+	"github.com/go-json-experiment/json/jsontext"
 )
 
-// GitHub's code scanning upload limits (FACTS.md).
+// SchemaURI is the $schema Write writes.
+const SchemaURI = "https://json.schemastore.org/sarif-2.1.0.json"
+
+// SrcRoot is the uriBaseId of every artifact location Write writes: the
+// source root (GitHub: the repository root).
+const SrcRoot = "%SRCROOT%"
+
+// GitHub's code scanning upload limits (FACTS.md). Write writes one
+// location a result and no rule tags, so GitHub's limits on those (1,000
+// and 20) hold by construction.
 const (
 	MaxRuns          = 20
 	MaxResultsPerRun = 25000
 	MaxRulesPerRun   = 25000
-	MaxLocations     = 1000
-	MaxTagsPerRule   = 20
 	MaxGzippedBytes  = 10 << 20
 )
 
@@ -34,199 +43,122 @@ func (e *LimitError) Error() string {
 	return e.Place.Text(fmt.Sprintf("%d %s, GitHub accepts at most %d", e.Count, e.Limit, e.Max))
 }
 
-// Marshal encodes a report as compact JSON with a trailing newline (an
+// WriteOptions tune Write.
+type WriteOptions struct {
+	// FS is the source root, used to resolve lines and line hashes. Nil:
+	// no sources; every region is synthesized.
+	FS fs.FS
+	// FindingsOnly leaves out the results that did not become findings
+	// (other kinds than fail, accepted suppressions). GitHub code scanning
+	// ignores kind and suppressions and would show them as alerts.
+	FindingsOnly bool
+	// Category is the first segment of each run's automationDetails.id,
+	// the GitHub code scanning category: <Category>/<gate.id>/. Empty is
+	// "agc".
+	Category string
+}
+
+// Write writes responses to w as one SARIF log, one run per response
+// (docs/sarif-mapping.md, "AGC → SARIF"): compact JSON and a newline (an
 // indented log is a third larger and twice as slow to write; GitHub and
-// viewers do not care). The go-sarif types carry encoding/json tags, so
-// encoding/json writes them (json v2 with the v1 options writes the same
-// bytes, but a tenth slower). See marshalSpliced for how.
-func Marshal(rep *gosarif.Report) ([]byte, error) {
-	if out, ok := marshalSpliced(rep); ok {
-		return out, nil
-	}
-	var buf bytes.Buffer
-	if err := newEncoder(&buf).Encode(rep); err != nil {
-		return nil, fmt.Errorf("encode SARIF: %w", err)
-	}
-	return buf.Bytes(), nil
-}
-
-func newEncoder(w io.Writer) *json.Encoder {
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	return enc
-}
-
-// marshalSpliced writes what Marshal writes, into a buffer sized once: a
-// log of 25,000 results is tens of megabytes, and encoding it in one call
-// regrows encoding/json's buffer a dozen times and then copies it. See
-// spliceRuns for how.
-func marshalSpliced(rep *gosarif.Report) ([]byte, bool) {
-	if rep == nil {
-		return nil, false
-	}
-	has := func(i int) bool { return rep.Runs[i] != nil && len(rep.Runs[i].Results) > 0 }
-	return spliceRuns(rep, has, estimateResults(rep), func(buf *bytes.Buffer, i int) error {
-		return writeResults(buf, rep.Runs[i].Results)
-	})
-}
-
-// spliceRuns encodes rep with the results of each run that has(i) replaced
-// by one stand-in result, and then writes in place of each stand-in what
-// results(buf, i) writes, the results of run i as a JSON array:
-// encoding/json writes an array element exactly as it writes the element
-// alone. grow is the size of the results, as far as known. ok is false
-// when a stand-in's text does not occur exactly once, or something does
-// not encode (results returns an error): the caller then encodes the
-// report in one call, which says why.
-func spliceRuns(rep *gosarif.Report, has func(i int) bool, grow int, results func(buf *bytes.Buffer, i int) error) ([]byte, bool) {
-	skel := *rep
-	skel.Runs = make([]*gosarif.Run, len(rep.Runs))
-	var marks [][]byte
-	var spliced []int
-	for i, run := range rep.Runs {
-		skel.Runs[i] = run
-		if !has(i) {
-			continue
-		}
-		mark := fmt.Sprintf("\x00agc-action/sarif results of run %d\x00", i)
-		stand := *run
-		stand.Results = []*gosarif.Result{{Guid: &mark}}
-		skel.Runs[i] = &stand
-		text, err := encode(stand.Results)
-		if err != nil {
-			return nil, false
-		}
-		marks = append(marks, text)
-		spliced = append(spliced, i)
-	}
-	if len(marks) == 0 {
-		return nil, false
-	}
-	var sb bytes.Buffer
-	if err := newEncoder(&sb).Encode(&skel); err != nil {
-		return nil, false // Encode of the whole report says why
-	}
-	skeleton := sb.Bytes()
-	at := make([]int, len(marks))
-	for i, m := range marks {
-		if bytes.Count(skeleton, m) != 1 {
-			return nil, false
-		}
-		if at[i] = bytes.Index(skeleton, m); i > 0 && at[i] < at[i-1] {
-			return nil, false
-		}
-	}
-	var buf bytes.Buffer
-	buf.Grow(len(skeleton) + grow)
-	done := 0 // bytes of skeleton written
-	for k, i := range spliced {
-		buf.Write(skeleton[done:at[k]])
-		if err := results(&buf, i); err != nil {
-			return nil, false // Encode of the whole report says why
-		}
-		done = at[k] + len(marks[k])
-	}
-	buf.Write(skeleton[done:])
-	return buf.Bytes(), true
-}
-
-// estimateResults guesses the encoded size of all results of rep from the
-// first few of each run.
-func estimateResults(rep *gosarif.Report) int {
-	total := 0
-	for _, run := range rep.Runs {
-		if run == nil || len(run.Results) == 0 {
-			continue
-		}
-		sample := run.Results[:min(len(run.Results), 16)]
-		var buf bytes.Buffer
-		if writeResults(&buf, sample) != nil {
-			return 0
-		}
-		total += sizeOfAll(buf.Len(), len(sample), len(run.Results))
-	}
-	return total
-}
-
-// sizeOfAll is the room n results take, from the size of the first
-// sampled, with an eighth to spare.
-func sizeOfAll(size, sampled, n int) int { return size * n / sampled * 9 / 8 }
-
-// encode is v encoded as Marshal encodes it, without the newline.
-func encode(v any) ([]byte, error) {
-	var b bytes.Buffer
-	if err := newEncoder(&b).Encode(v); err != nil {
-		return nil, err
-	}
-	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
-}
-
-// writeResults writes results as a JSON array, one element at a time:
-// by resultEncoder, or by encoding/json when it declines.
-func writeResults(buf *bytes.Buffer, results []*gosarif.Result) error {
-	var re resultEncoder
-	buf.WriteByte('[')
-	for i, r := range results {
-		if i > 0 {
-			buf.WriteByte(',')
-		}
-		if err := writeResult(buf, r, &re); err != nil {
-			return err
-		}
-	}
-	buf.WriteByte(']')
-	return nil
-}
-
-// writeResult writes one result as encoding/json does.
-func writeResult(buf *bytes.Buffer, r *gosarif.Result, re *resultEncoder) error {
-	if b, ok := appendResult(buf.AvailableBuffer(), r, re); ok {
-		buf.Write(b)
-		return nil
-	}
-	text, err := encode(r)
-	if err != nil {
-		return err
-	}
-	buf.Write(text)
-	return nil
-}
-
-// CheckLimits checks a report against GitHub's limits on runs, results,
-// rules, locations and tags. The size limit is CheckSize's.
-func CheckLimits(rep *gosarif.Report) error {
-	if err := checkRuns(len(rep.Runs)); err != nil {
-		return err
-	}
-	for i, run := range rep.Runs {
-		p := ptrIdx("/runs", i)
-		if n := len(run.Results); n > MaxResultsPerRun {
-			return &LimitError{Place: diag.Place{Pointer: p + "/results"}, Limit: "results in one run", Count: n, Max: MaxResultsPerRun}
-		}
-		if run.Tool.Driver != nil {
-			if n := len(run.Tool.Driver.Rules); n > MaxRulesPerRun {
-				return &LimitError{Place: diag.Place{Pointer: p + "/tool/driver/rules"}, Limit: "rules in one run", Count: n, Max: MaxRulesPerRun}
-			}
-			for j, r := range run.Tool.Driver.Rules {
-				if tags, ok := r.Properties["tags"].([]string); ok && len(tags) > MaxTagsPerRule {
-					return &LimitError{Place: diag.Place{Pointer: fmt.Sprintf("%s/tool/driver/rules/%d/properties/tags", p, j)}, Limit: "tags on one rule", Count: len(tags), Max: MaxTagsPerRule}
-				}
-			}
-		}
-		for j, res := range run.Results {
-			if n := len(res.Locations); n > MaxLocations {
-				return &LimitError{Place: diag.Place{Pointer: fmt.Sprintf("%s/results/%d/locations", p, j)}, Limit: "locations on one result", Count: n, Max: MaxLocations}
-			}
-		}
-	}
-	return nil
-}
-
-// checkRuns checks GitHub's limit on the runs of one log.
-func checkRuns(n int) error {
-	if n > MaxRuns {
+// viewers do not care). Each run's tool and rules are written, then its
+// results, each made from its finding as it is written, then the rest of
+// the run; nothing is held but the run being written, since 20 runs of
+// 25,000 results are over a gigabyte. A run beyond GitHub's limits on
+// counts is refused with a *LimitError before it is written; the size
+// limit is CheckSize's. A member that does not encode (unknown members
+// that are not JSON, a remedy string that is not UTF-8) is an error naming
+// the response and the finding. On an error, what w got is not a log.
+func Write(w io.Writer, responses []*agc.Response, opts WriteOptions) error {
+	if n := len(responses); n > MaxRuns {
 		return &LimitError{Place: diag.Place{Pointer: "/runs"}, Limit: "runs", Count: n, Max: MaxRuns}
 	}
+	e := &encoder{w: w}
+	if b, ok := w.(*bytes.Buffer); ok {
+		e.buf = b
+	}
+	e.b = append(e.b, `{"version":"2.1.0","$schema":"`+SchemaURI+`","runs":[`...)
+	src := NewSource(opts.FS) // each source read once for the log
+	ids := automationIDs(responses, opts.Category)
+	for i, r := range responses {
+		if i > 0 {
+			e.b = append(e.b, ',')
+		}
+		rw := newRunWriter(r, src, opts.FindingsOnly)
+		if err := rw.checkLimits(i); err != nil {
+			return err
+		}
+		if err := rw.write(e, ids[i]); err != nil {
+			return fmt.Errorf("response %d (gate %q): %w", i, r.Gate.ID, err)
+		}
+	}
+	e.b = append(e.b, "]}\n"...)
+	return e.flush()
+}
+
+// automationIDs are the runs' automationDetails.id:
+// <category>/<gate.id>/, numbered from the second run of a gate on.
+func automationIDs(responses []*agc.Response, category string) []string {
+	category = cmp.Or(category, "agc")
+	seen := map[string]int{}
+	ids := make([]string, len(responses))
+	for i, r := range responses {
+		seen[r.Gate.ID]++
+		ids[i] = category + "/" + r.Gate.ID + "/"
+		if n := seen[r.Gate.ID]; n > 1 {
+			ids[i] = fmt.Sprintf("%s/%s/%d/", category, r.Gate.ID, n)
+		}
+	}
+	return ids
+}
+
+// encoder appends a log's JSON text to b and hands it to w a piece at a
+// time. A string that is not valid UTF-8 is written with U+FFFD.
+type encoder struct {
+	jsonWriter
+	w    io.Writer
+	buf  *bytes.Buffer // w, when it is one: grown once for a run's results
+	werr error         // w's
+}
+
+// flushAt is how much text the encoder holds before handing it to w.
+const flushAt = 64 << 10
+
+func (e *encoder) flush() error {
+	if e.werr == nil && len(e.b) > 0 {
+		_, e.werr = e.w.Write(e.b)
+	}
+	e.b = e.b[:0]
+	return e.werr
+}
+
+// grow makes room in w, when it is a buffer, for n more bytes.
+func (e *encoder) grow(n int) {
+	if e.buf != nil {
+		e.buf.Grow(n)
+	}
+}
+
+func (e *encoder) text(n, s string) {
+	e.name(n)
+	e.open()
+	e.name("text")
+	e.quote(s)
+	e.close()
+}
+
+// raw writes JSON text compacted, white space removed and nothing else
+// changed (what encoding/json makes of a MarshalJSON's text).
+func (e *encoder) raw(v []byte) error {
+	start := len(e.b)
+	e.b = append(e.b, v...)
+	c := jsontext.Value(e.b[start:])
+	if err := c.Compact(); err != nil || len(v) == 0 {
+		e.b = e.b[:start]
+		return fmt.Errorf("not JSON: %.40q", v)
+	}
+	e.b = append(e.b[:start], c...)
+	e.comma = true
 	return nil
 }
 

@@ -29,7 +29,7 @@ repo=$tmp/repo
 git init -q -b main "$repo"
 # d000..d099/s00..s09/f00000.go: 100 files a directory, 10 sub-directories a
 # top directory, every tenth file a test (f00009_test.go); a few executables
-# and a symlink for realism. (fingerprint/bench_test.go's benchPath lays out
+# and a symlink for realism. (gittest.BenchPath lays out
 # the same tree.)
 awk -v n="$files" 'BEGIN {
   for (i = 0; i < n; i++) {

@@ -4,12 +4,19 @@ where the developers have it) into what they are, so that the count of
 real duplicates can be followed from one change to the next:
 
   code        lines of code or tests written twice: the rows to act on;
-  imports     both sides lie wholly in import blocks (`duplicates` passes
-              over `import "x"` lines but not the lines of an import
-              block);
+  imports     the pair shares fewer lines than `duplicates` asks for (6)
+              once the lines of import blocks are passed over too:
+              `duplicates` passes over blank lines, comments, lone
+              punctuation and `import "x"` lines, but counts each line of
+              an import block, so a file's imports, a doc comment and a
+              test's first line or two make a row;
   table       both sides are a test's opening and its table: comments, the
-              import block, `func TestX(t *testing.T) {`, `x := map[...]{`
-              and entries of the literal ("key": "value",), nothing else;
+              import block, `func TestX(t *testing.T) {`, `x := map[...]{`,
+              `for _, tc := range []struct {`, the fields of that struct
+              and entries of the literal ("key": "value", {...}, or a
+              lone "value",), nothing else; or, on a shape row (no line
+              alike to the letter, so the entries are different data),
+              fewer than six other lines, the tool's own minimum;
   golden      both sides are in testdata/ (expected output, generated);
   boilerplate what `duplicates` itself marks so.
 
@@ -21,8 +28,12 @@ import subprocess
 import sys
 
 ROW = re.compile(r'^D\d+ (\S+):(\d+)-(\d+) ~ (\S+):(\d+)-(\d+)')
-ENTRY = re.compile(r'^\s*("[^"]*"|`[^`]*`|\w+)\s*:\s*.*,\s*$|^\s*\{.*\},\s*$|^\s*[}\]),]*\s*$'
-                   r'|^\s*//|^func Test\w*\(t \*testing\.T\) \{$|^\s*\w+ := (map\[|\[\]struct)')
+ENTRY = re.compile(r'^\s*("([^"\\]|\\.)*"|`[^`]*`|-?[\d.]+),\s*$|^\s*("[^"]*"|`[^`]*`|\w+)\s*:\s*.*,\s*$|^\s*\{.*\},\s*$|^\s*[}\]),]*\s*$'
+                   r'|^\s*//|^func Test\w*\(t \*testing\.T\) \{$|^\s*\w+ := (map\[|\[\]struct)'
+                   r'|^\s*for _, \w+ := range \[\]struct \{$')
+# what `duplicates` passes over: blank lines, comments, lone punctuation
+PASSED = re.compile(r'^\s*(//.*)?$|^[\s{}()\[\],;]*$')
+MIN_LINES = 6  # `duplicates`' own minimum (--min-lines)
 
 
 def lines_of(repo, path):
@@ -46,6 +57,20 @@ def import_lines(lines):
     return out
 
 
+def struct_fields(lines):
+    """The field lines of a table's element type: `[]struct {` up to `}`."""
+    out, inside = set(), False
+    for i, l in enumerate(lines, 1):
+        t = l.strip()
+        if inside and t.startswith('}'):
+            inside = False
+        elif inside:
+            out.add(i)
+        if t.endswith('[]struct {'):
+            inside = True
+    return out
+
+
 def kind(repo, row):
     if 'boilerplate' in row:
         return 'boilerplate'
@@ -54,9 +79,12 @@ def kind(repo, row):
     if all('/testdata/' in '/' + p for p, _, _ in sides):
         return 'golden'
     texts = [(ls, import_lines(ls), s, e) for ls, s, e in ((lines_of(repo, p), s, e) for p, s, e in sides)]
-    if all(set(range(s, e + 1)) <= imp for _, imp, s, e in texts):
+    if all(sum(1 for i, l in enumerate(ls[s - 1:e], s) if i not in imp and not PASSED.match(l)) < MIN_LINES
+           for ls, imp, s, e in texts):
         return 'imports'
-    if all(all(ENTRY.match(l) or i in imp for i, l in enumerate(ls[s - 1:e], s)) for ls, imp, s, e in texts):
+    code = [sum(1 for i, l in enumerate(ls[s - 1:e], s)
+                if not (ENTRY.match(l) or PASSED.match(l) or i in imp or i in struct_fields(ls))) for ls, imp, s, e in texts]
+    if all(c == 0 for c in code) or ' shape' in row and all(c < MIN_LINES for c in code):
         return 'table'
     return 'code'
 

@@ -5,6 +5,8 @@
 package gittest
 
 import (
+	"bytes"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -92,4 +94,68 @@ func (r *Repo) Commit(msg string) string {
 	r.Git("add", "-A")
 	r.Git("commit", "-q", "--allow-empty", "-m", msg)
 	return r.Git("rev-parse", "HEAD")
+}
+
+// BenchPath is the path of file i of the benchmarks' trees:
+// dNNN/sNN/fNNNNN.go, 100 files a directory, 10 sub-directories a top
+// directory, every tenth file a test (fNNNNN_test.go), as
+// scripts/bench-fingerprint.sh lays them out.
+func BenchPath(i int) string {
+	test := ""
+	if i%10 == 9 {
+		test = "_test"
+	}
+	return fmt.Sprintf("d%03d/s%02d/f%05d%s.go", i/1000, i/100%10, i, test)
+}
+
+// BenchMode is the mode of file i of the benchmarks' trees: every
+// thousandth, from the eighth, executable.
+func BenchMode(i int) string {
+	if i%1000 == 7 {
+		return "100755"
+	}
+	return "100644"
+}
+
+// BenchContent is the content of file i of the benchmarks' trees.
+func BenchContent(i int) string { return fmt.Sprintf("package p%d // file %d\n", i%97, i) }
+
+// BenchScopes are the scopes of issue 24's shapes on the benchmarks'
+// trees, whose every top directory dNNN stands for a repository's src/:
+// "d0*" selects them all, as "src" would the code of a repository.
+// scripts/bench-fingerprint.sh times the same scopes as commands.
+var BenchScopes = []struct {
+	Name     string
+	Patterns []string
+}{
+	{"src", []string{"d0*/**"}},
+	{"src-no-tests", []string{"d0*/**", "!**/*_test.go"}},
+	{"src-go", []string{"d0*/**/*.go"}},
+	{"name", []string{"**/f04242.go"}},
+	{"dir-name", []string{"d0*/**/f04242.go"}},
+	{"ext", []string{"**/*.go"}},
+}
+
+// BenchRepo makes a repository of the n files of the benchmarks' trees,
+// with one git fast-import, and returns its directory.
+func BenchRepo(t testing.TB, n int) string {
+	t.Helper()
+	Isolate(t)
+	dir := t.TempDir()
+	Run(t, dir, "init", "-q", "-b", "main")
+	var in bytes.Buffer
+	for i := range n {
+		c := BenchContent(i)
+		fmt.Fprintf(&in, "blob\nmark :%d\ndata %d\n%s\n", i+1, len(c), c)
+	}
+	fmt.Fprintf(&in, "commit refs/heads/main\ncommitter Bench <bench@example.invalid> 1767225600 +0000\ndata 6\nbench\n")
+	for i := range n {
+		fmt.Fprintf(&in, "M %s :%d %s\n", BenchMode(i), i+1, BenchPath(i))
+	}
+	c := exec.Command("git", "-C", dir, "fast-import", "--quiet")
+	c.Stdin = &in
+	if out, err := c.CombinedOutput(); err != nil {
+		t.Fatalf("git fast-import: %v\n%s", err, out)
+	}
+	return dir
 }

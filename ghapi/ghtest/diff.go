@@ -65,33 +65,27 @@ func editScript(a, b []string) []diffLine {
 	return out
 }
 
-// hunks groups an edit script into hunks with diffContext lines of context.
+// hunks groups an edit script into hunks with diffContext lines of context:
+// the lines within diffContext of a change, runs of them one hunk.
 func hunks(script []diffLine) []hunk {
+	near := make([]bool, len(script)+1)
+	for i, l := range script {
+		if l.op != ' ' {
+			for j := max(0, i-diffContext); j <= min(len(script)-1, i+diffContext); j++ {
+				near[j] = true
+			}
+		}
+	}
 	var out []hunk
-	for i := 0; i < len(script); {
-		if script[i].op == ' ' {
-			i++
-			continue
+	for i := 0; i < len(script); i++ {
+		if near[i] {
+			j := i
+			for near[j] {
+				j++
+			}
+			out = append(out, hunk{lines: script[i:j]})
+			i = j
 		}
-		start := max(0, i-diffContext)
-		end := i
-		for end < len(script) {
-			if script[end].op != ' ' {
-				end++
-				continue
-			}
-			run := end
-			for run < len(script) && script[run].op == ' ' {
-				run++
-			}
-			if run == len(script) || run-end > 2*diffContext {
-				end = min(len(script), end+diffContext)
-				break
-			}
-			end = run
-		}
-		out = append(out, hunk{lines: script[start:end]})
-		i = end
 	}
 	return out
 }
@@ -139,15 +133,4 @@ func rangeText(start, n int) string {
 		return fmt.Sprint(start)
 	}
 	return fmt.Sprintf("%d,%d", start, n)
-}
-
-// lineMap maps each line of a that survives into b to its line in b.
-func lineMap(a, b []string) map[int]int {
-	m := map[int]int{}
-	for _, l := range editScript(a, b) {
-		if l.op == ' ' {
-			m[l.old] = l.new
-		}
-	}
-	return m
 }

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+
+	"github.com/google/go-github/v62/github"
 )
 
 // Event is what the emulator reads of a pull_request webhook payload.
@@ -21,24 +23,14 @@ func (s *Server) SetHeadFromEvent(path string, files []File) (Event, error) {
 	if err != nil {
 		return Event{}, err
 	}
-	var p struct {
-		Repository struct {
-			FullName string `json:"full_name"`
-		} `json:"repository"`
-		PullRequest *struct {
-			Number int `json:"number"`
-			Head   struct {
-				SHA string `json:"sha"`
-			} `json:"head"`
-		} `json:"pull_request"`
-	}
+	var p github.PullRequestEvent
 	if err := json.Unmarshal(data, &p); err != nil {
 		return Event{}, fmt.Errorf("%s: %w", path, err)
 	}
 	if p.PullRequest == nil {
 		return Event{}, fmt.Errorf("%s: not a pull_request event", path)
 	}
-	ev := Event{Repo: p.Repository.FullName, Number: p.PullRequest.Number, HeadSHA: p.PullRequest.Head.SHA}
+	ev := Event{Repo: p.GetRepo().GetFullName(), Number: p.PullRequest.GetNumber(), HeadSHA: p.PullRequest.GetHead().GetSHA()}
 	s.SetHead(ev.Repo, ev.Number, ev.HeadSHA, files)
 	return ev, nil
 }

@@ -1,6 +1,7 @@
 package ghtest
 
 import (
+	"cmp"
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
@@ -8,7 +9,6 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"time"
 )
 
 // GraphQL is not in the OpenAPI description and no GraphQL schema is
@@ -17,18 +17,20 @@ import (
 // it one that exists on those types in GitHub's schema, and the variables
 // each root field needs, with the right JSON types.
 
-var graphqlNames = map[string]bool{
-	// operation syntax and types
-	"query": true, "mutation": true, "String": true, "Int": true, "ID": true, "Boolean": true,
-	// Query.repository → PullRequest.reviewThreads → PullRequestReviewThread
-	"repository": true, "owner": true, "name": true, "pullRequest": true, "number": true,
-	"reviewThreads": true, "first": true, "after": true, "last": true, "before": true,
-	"pageInfo": true, "hasNextPage": true, "endCursor": true, "nodes": true, "totalCount": true,
-	"id": true, "isResolved": true, "isOutdated": true, "path": true, "line": true, "comments": true,
-	"databaseId": true, "author": true, "login": true, "body": true,
-	// Mutation.resolveReviewThread / unresolveReviewThread
-	"resolveReviewThread": true, "unresolveReviewThread": true, "input": true, "threadId": true,
-	"thread": true, "clientMutationId": true, "resolvedBy": true,
+// graphqlNames are the names a request may use: operation syntax and
+// types; Query.repository → PullRequest.reviewThreads →
+// PullRequestReviewThread; Mutation.resolveReviewThread and
+// unresolveReviewThread.
+var graphqlNames = map[string]bool{}
+
+func init() {
+	for _, name := range strings.Fields(`query mutation String Int ID Boolean
+		repository owner name pullRequest number reviewThreads first after last before
+		pageInfo hasNextPage endCursor nodes totalCount id isResolved isOutdated path line comments
+		databaseId author login body
+		resolveReviewThread unresolveReviewThread input threadId thread clientMutationId resolvedBy`) {
+		graphqlNames[name] = true
+	}
 }
 
 var (
@@ -44,59 +46,27 @@ type gqlRequest struct {
 	Variables map[string]any `json:"variables"`
 }
 
-func (s *Server) serveGraphQL(w http.ResponseWriter, r *http.Request, body []byte) {
-	if r.Method != http.MethodPost {
-		s.t.Errorf("ghtest: GraphQL wants POST, got %s", r.Method)
-		writeError(w, http.StatusNotFound, "Not Found")
+// parseGraphQL names the operation of a GraphQL request and checks it.
+func parseGraphQL(q *request) {
+	q.gql = &gqlRequest{}
+	if q.r.Method != http.MethodPost {
+		q.lost, q.bad = http.StatusNotFound, fmt.Errorf("GraphQL wants POST")
 		return
 	}
-	var q gqlRequest
-	if err := json.Unmarshal(body, &q); err != nil {
-		s.t.Errorf("ghtest: GraphQL body: %v", err)
-		writeError(w, http.StatusBadRequest, "Problems parsing JSON")
+	if err := json.Unmarshal(q.body, q.gql); err != nil {
+		q.lost, q.bad = http.StatusBadRequest, fmt.Errorf("GraphQL body: %w", err)
 		return
 	}
-	m := gqlOp.FindStringSubmatch(q.Query)
-	s.mu.Lock()
-	defer s.mu.Unlock()
+	m := gqlOp.FindStringSubmatch(q.gql.Query)
 	if m == nil {
-		s.counts["graphql"]++
-		s.t.Errorf("ghtest: GraphQL request is not a named query or mutation: %q", q.Query)
-		gqlErrors(w, "Parse error")
+		q.op, q.bad = "graphql", fmt.Errorf("not a named query or mutation: %q", q.gql.Query)
 		return
 	}
-	s.counts["graphql/"+m[2]]++
-	if err := checkGraphQL(q, m[2]); err != nil {
-		s.t.Errorf("ghtest: GraphQL %s: %v", m[2], err)
-		gqlErrors(w, err.Error())
-		return
+	q.op, q.write, q.serve = "graphql/"+m[2], m[1] == "mutation", gqlThreads
+	if q.write {
+		q.serve = gqlResolve
 	}
-	who, ok := s.tokens[token(r)]
-	if !ok {
-		writeError(w, http.StatusUnauthorized, "Bad credentials")
-		return
-	}
-	defer s.answered("graphql/" + m[2])
-	if f, ok := s.takeFault("graphql"); ok {
-		writeFault(w, f, time.Now())
-		return
-	}
-	if m[1] == "mutation" {
-		if f, ok := s.writeFault(); ok {
-			writeFault(w, f, time.Now())
-			return
-		}
-	}
-	if m[1] == "mutation" && who.ReadOnly {
-		writeJSON(w, http.StatusOK, map[string]any{"data": nil, "errors": []any{
-			map[string]any{"type": "FORBIDDEN", "message": "Resource not accessible by integration"}}})
-		return
-	}
-	if m[1] == "mutation" {
-		s.gqlResolve(w, q, who)
-		return
-	}
-	s.gqlThreads(w, q)
+	q.bad = checkGraphQL(*q.gql, m[2])
 }
 
 func checkGraphQL(q gqlRequest, opName string) error {
@@ -138,51 +108,46 @@ func checkGraphQL(q gqlRequest, opName string) error {
 	return nil
 }
 
-func gqlErrors(w http.ResponseWriter, msg string) {
-	writeJSON(w, http.StatusOK, map[string]any{"errors": []any{map[string]any{"message": msg}}})
-}
-
-func (s *Server) gqlThreads(w http.ResponseWriter, q gqlRequest) {
-	repo := q.Variables["owner"].(string) + "/" + q.Variables["name"].(string)
-	pr := s.prs[fmt.Sprintf("%s#%d", repo, int(q.Variables["number"].(float64)))]
+func gqlThreads(s *Server, q *request) (any, error) {
+	vars := q.gql.Variables
+	pr := s.prs[fmt.Sprintf("%s/%s#%d", vars["owner"], vars["name"], int(vars["number"].(float64)))]
 	if pr == nil {
-		writeJSON(w, http.StatusOK, map[string]any{"data": map[string]any{"repository": map[string]any{"pullRequest": nil}},
-			"errors": []any{map[string]any{"type": "NOT_FOUND", "message": "Could not resolve to a PullRequest."}}})
-		return
+		return obj{"data": obj{"repository": obj{"pullRequest": nil}},
+			"errors": []any{obj{"type": "NOT_FOUND", "message": "Could not resolve to a PullRequest."}}}, nil
 	}
-	first, _ := strconv.Atoi(gqlFirst.FindStringSubmatch(q.Query)[1])
+	first, _ := strconv.Atoi(gqlFirst.FindStringSubmatch(q.gql.Query)[1])
 	start := 0
-	if c, ok := q.Variables["cursor"].(string); ok && c != "" {
+	if c, ok := vars["cursor"].(string); ok && c != "" {
 		start = decodeCursor(c)
 	}
 	start = min(start, len(pr.Threads))
 	end := min(start+first, len(pr.Threads))
-	var nodes []any
+	nodes := []any{}
 	for _, t := range pr.Threads[start:end] {
-		nodes = append(nodes, s.threadJSON(pr, t))
+		nodes = append(nodes, threadJSON(pr, t))
 	}
-	conn := map[string]any{
-		"totalCount": len(pr.Threads), "nodes": nonNil(nodes),
-		"pageInfo": map[string]any{"hasNextPage": end < len(pr.Threads), "endCursor": encodeCursor(end)},
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"data": map[string]any{"repository": map[string]any{
-		"pullRequest": map[string]any{"reviewThreads": conn}}}})
+	conn := obj{"totalCount": len(pr.Threads), "nodes": nodes,
+		"pageInfo": obj{"hasNextPage": end < len(pr.Threads), "endCursor": encodeCursor(end)}}
+	return obj{"data": obj{"repository": obj{"pullRequest": obj{"reviewThreads": conn}}}}, nil
 }
 
-func (s *Server) threadJSON(pr *PullRequest, t *Thread) map[string]any {
+func threadJSON(pr *PullRequest, t *Thread) obj {
 	var cs []any
 	for _, id := range t.CommentIDs {
 		c := pr.comment(id)
-		cs = append(cs, map[string]any{"id": c.NodeID, "databaseId": c.ID, "body": c.Body,
-			"author": map[string]any{"login": strings.TrimSuffix(c.User.Login, "[bot]")}})
+		cs = append(cs, obj{"id": c.NodeID, "databaseId": c.ID, "body": c.Body,
+			"author": obj{"login": strings.TrimSuffix(c.User.Login, "[bot]")}})
 	}
 	first := pr.comment(t.CommentIDs[0])
-	var resolvedBy any
+	m := obj{"id": t.ID, "isResolved": t.Resolved, "resolvedBy": nil, "isOutdated": t.Outdated, "path": first.Path,
+		"line": nil, "comments": obj{"totalCount": len(cs), "nodes": cs}}
 	if t.Resolved {
-		resolvedBy = map[string]any{"login": t.ResolvedBy}
+		m["resolvedBy"] = obj{"login": t.ResolvedBy}
 	}
-	return map[string]any{"id": t.ID, "isResolved": t.Resolved, "resolvedBy": resolvedBy, "isOutdated": t.Outdated, "path": first.Path,
-		"line": nullIfZero(first.Line), "comments": map[string]any{"totalCount": len(cs), "nodes": cs}}
+	if first.Line > 0 {
+		m["line"] = first.Line
+	}
+	return m
 }
 
 func encodeCursor(n int) string {
@@ -197,47 +162,31 @@ func decodeCursor(c string) int {
 
 // gqlResolve runs every (un)resolveReviewThread call of a mutation, each
 // under its alias; an unknown thread gives null data and an error entry.
-func (s *Server) gqlResolve(w http.ResponseWriter, q gqlRequest, who Identity) {
-	data := map[string]any{}
+func gqlResolve(s *Server, q *request) (any, error) {
+	data := obj{}
 	var errs []any
-	for _, m := range gqlResolveCall.FindAllStringSubmatch(q.Query, -1) {
-		key := m[1]
-		if key == "" {
-			key = rootField(m[2] == "")
+	for _, m := range gqlResolveCall.FindAllStringSubmatch(q.gql.Query, -1) {
+		key := orDefault(m[1], m[2]+"resolveReviewThread")
+		id := q.gql.Variables[m[3]].(string)
+		var t *Thread
+		for _, pr := range s.prs {
+			t = cmp.Or(t, pr.thread(id))
 		}
-		id := q.Variables[m[3]].(string)
-		t := s.findThread(id)
 		if t == nil {
 			data[key] = nil
-			errs = append(errs, map[string]any{"type": "NOT_FOUND", "path": []string{key},
+			errs = append(errs, obj{"type": "NOT_FOUND", "path": []string{key},
 				"message": "Could not resolve to a node with the global id of '" + id + "'"})
 			continue
 		}
 		t.Resolved, t.ResolvedBy = m[2] == "", ""
 		if t.Resolved {
-			t.ResolvedBy = strings.TrimSuffix(who.Login, "[bot]")
+			t.ResolvedBy = strings.TrimSuffix(q.who.Login, "[bot]")
 		}
-		data[key] = map[string]any{"thread": map[string]any{"id": t.ID, "isResolved": t.Resolved}}
+		data[key] = obj{"thread": obj{"id": t.ID, "isResolved": t.Resolved}}
 	}
-	out := map[string]any{"data": data}
+	out := obj{"data": data}
 	if errs != nil {
 		out["errors"] = errs
 	}
-	writeJSON(w, http.StatusOK, out)
-}
-
-func (s *Server) findThread(id string) *Thread {
-	for _, pr := range s.prs {
-		if t := pr.thread(id); t != nil {
-			return t
-		}
-	}
-	return nil
-}
-
-func rootField(resolve bool) string {
-	if resolve {
-		return "resolveReviewThread"
-	}
-	return "unresolveReviewThread"
+	return out, nil
 }

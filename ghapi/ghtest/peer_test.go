@@ -2,38 +2,18 @@ package ghtest
 
 import (
 	"encoding/json"
-	"io"
-	"net/http"
 	"strings"
 	"testing"
+
+	"github.com/agcgate/agc-action/internal/testkit"
 )
 
 // peerDo sends one request to the front with the Actions token unless tok
 // is given, and returns the status and body.
 func peerDo(t *testing.T, p *PeerFront, method, path, accept string, tok ...string) (int, string) {
 	t.Helper()
-	req, err := http.NewRequest(method, p.URL()+strings.TrimPrefix(path, "/"), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	token := TokenActions
-	if len(tok) > 0 {
-		token = tok[0]
-	}
-	req.Header.Set("Authorization", "Bearer "+token)
-	if accept != "" {
-		req.Header.Set("Accept", accept)
-	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	b, err := io.ReadAll(resp.Body)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return resp.StatusCode, string(b)
+	resp, body := testkit.Send(t, method, p.URL()+strings.TrimPrefix(path, "/"), nil, "Authorization", "Bearer "+append(tok, TokenActions)[0], "Accept", accept)
+	return resp.StatusCode, body
 }
 
 func TestPeerFrontDiffAndRepo(t *testing.T) {

@@ -1,13 +1,10 @@
 package ghtest
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
-	"io"
+	"maps"
 	"net/http"
 	"net/http/httptest"
-	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -38,28 +35,24 @@ type Server struct {
 	srv    *httptest.Server
 	router routers.Router
 
-	mu        sync.Mutex
-	tokens    map[string]Identity
-	counts    map[string]int
-	faults    map[string][]Fault
-	prs       map[string]*PullRequest
-	checkRuns []*CheckRun
-	statuses  []*Status
-	uploads   []*SARIFUpload
-	sarifFail map[string][]string // commit sha -> processing errors
-	nextID    int64
-	log       []string
-	// people and conversations: issues.go
+	mu     sync.Mutex
+	tokens map[string]Identity
+	counts map[string]int
+	log    []string
+	nextID int64
+	// the state the operations read and write
+	prs           map[string]*PullRequest
+	checkRuns     []*CheckRun
+	statuses      []*Status
+	uploads       []*SARIFUpload
+	sarifFail     map[string][]string // commit sha -> processing errors
 	perms         map[string]permission
 	issueComments map[string][]*IssueComment
-	// big and busy pull requests: bigpr.go
-	hooks        []hook
-	served       int
+	// what happens beside the answers: faults.go
+	faults       map[string][]Fault // by operation id, "graphql", "" (any), "write"
 	writes       int
 	writeFaultAt int
-	writeFaults  []Fault
-	// another client's turn: required.go
-	between []between
+	between      []between
 }
 
 // New starts an emulator that reports to t and closes with the test.
@@ -72,18 +65,14 @@ func New(t testing.TB, opt Options) *Server {
 		opt.PendingPolls = 1
 	}
 	s := &Server{
-		t: t, opt: opt, tokens: defaultTokens(), counts: map[string]int{},
-		faults: map[string][]Fault{}, prs: map[string]*PullRequest{},
-		sarifFail: map[string][]string{}, nextID: 1000,
+		t: t, opt: opt, tokens: defaultTokens(), counts: map[string]int{}, nextID: 1000,
+		prs: map[string]*PullRequest{}, sarifFail: map[string][]string{}, perms: map[string]permission{},
+		issueComments: map[string][]*IssueComment{}, faults: map[string][]Fault{},
 	}
-	s.srv = httptest.NewServer(http.HandlerFunc(s.serve))
+	s.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { s.serve(w, r, false) }))
 	t.Cleanup(s.srv.Close)
-	doc, err := loadDescription(s.srv.URL + opt.Prefix)
-	if err != nil {
-		t.Fatalf("ghtest: %v", err)
-	}
-	s.router, err = newRouter(doc)
-	if err != nil {
+	var err error
+	if s.router, err = newRouter(s.srv.URL + opt.Prefix); err != nil {
 		t.Fatalf("ghtest: %v", err)
 	}
 	return s
@@ -100,17 +89,9 @@ func (s *Server) GraphQLURL() string {
 	return s.srv.URL + "/graphql"
 }
 
-// AddToken makes token authenticate as id.
-func (s *Server) AddToken(token string, id Identity) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.tokens[token] = id
-}
-
 // PR returns the pull request repo#number, creating it empty.
 func (s *Server) PR(repo string, number int) *PullRequest {
-	s.mu.Lock()
-	defer s.mu.Unlock()
+	defer s.lock()()
 	return s.pr(repo, number)
 }
 
@@ -126,107 +107,122 @@ func (s *Server) pr(repo string, number int) *PullRequest {
 
 // SetHead pushes a new head commit with these files to the pull request.
 func (s *Server) SetHead(repo string, number int, sha string, files []File) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
+	defer s.lock()()
 	s.pr(repo, number).setHead(sha, files)
 }
 
-// Snapshot runs f with the state locked, for assertions.
-func (s *Server) Snapshot(f func(prs map[string]*PullRequest, runs []*CheckRun, statuses []*Status, uploads []*SARIFUpload)) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	f(s.prs, s.checkRuns, s.statuses, s.uploads)
+// Merge merges the pull request at its head into base with the commit
+// mergeSHA: it is closed, merged, and GET /commits/{mergeSHA}/pulls lists
+// it, as GitHub lists the pull request a merge commit came from.
+func (s *Server) Merge(repo string, number int, base, mergeSHA string) {
+	defer s.lock()()
+	pr := s.pr(repo, number)
+	pr.Base, pr.MergeCommitSHA = base, mergeSHA
+}
+
+// Reply adds who's reply to the comment to in the pull request
+// repo#number, in the same thread, as a person answering on GitHub would;
+// it is listed with in_reply_to_id.
+func (s *Server) Reply(repo string, number int, to int64, who Identity, body string) (int64, error) {
+	defer s.lock()()
+	pr := s.prs[fmt.Sprintf("%s#%d", repo, number)]
+	if pr == nil {
+		return 0, fmt.Errorf("no pull request %s#%d", repo, number)
+	}
+	parent := pr.comment(to)
+	if parent == nil {
+		return 0, fmt.Errorf("no comment %d in %s#%d", to, repo, number)
+	}
+	now, c := time.Now().UTC().Truncate(time.Second), *parent
+	c.ID, c.ReviewID, c.Body, c.User, c.InReplyTo = s.newID(), s.newID(), body, who, to
+	c.NodeID, c.Created, c.Updated = nodeID("PRRC", c.ID), now, now
+	pr.Comments = append(pr.Comments, &c)
+	if t := pr.thread(parent.ThreadID); t != nil {
+		t.CommentIDs = append(t.CommentIDs, c.ID)
+	}
+	return c.ID, nil
+}
+
+// SetPermission makes GET /repos/{repo}/collaborators/{login}/permission
+// answer permission (admin, write, read, none) and role name (admin,
+// maintain, write, triage, read) for who. A login not set answers 404.
+func (s *Server) SetPermission(repo string, who Identity, perm, role string) {
+	defer s.lock()()
+	s.perms[repo+"/"+who.Login] = permission{who, perm, role}
 }
 
 // FailSARIF makes uploads for sha fail processing with these errors.
 func (s *Server) FailSARIF(sha string, errs ...string) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
+	defer s.lock()()
 	s.sarifFail[sha] = errs
 }
 
-// Counts returns requests per operation id ("graphql/<name>" for GraphQL).
-func (s *Server) Counts() map[string]int {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	out := make(map[string]int, len(s.counts))
-	for k, v := range s.counts {
-		out[k] = v
+// Snapshot runs f with the state locked, for assertions.
+func (s *Server) Snapshot(f func(prs map[string]*PullRequest, runs []*CheckRun, statuses []*Status, uploads []*SARIFUpload)) {
+	defer s.lock()()
+	f(s.prs, s.checkRuns, s.statuses, s.uploads)
+}
+
+// IssueComments returns the conversation comments of repo#number, oldest
+// first.
+func (s *Server) IssueComments(repo string, number int) []IssueComment {
+	defer s.lock()()
+	var out []IssueComment
+	for _, c := range s.issueComments[fmt.Sprintf("%s#%d", repo, number)] {
+		out = append(out, *c)
 	}
 	return out
 }
 
+// RequiredCheck returns the check run a branch rule requiring the check
+// name reads on sha: the newest run of that name (the one created last),
+// of the app the rule expects when app is not 0, of any app otherwise;
+// nil when there is none. GitHub shows and requires the latest run of a
+// name per commit; an earlier run of the same name, whatever its
+// conclusion, no longer decides.
+func (s *Server) RequiredCheck(repo, sha, name string, app int64) *CheckRun {
+	defer s.lock()()
+	var best *CheckRun
+	for _, r := range s.checkRuns {
+		if r.Repo == repo && r.HeadSHA == sha && r.Name == name && (app == 0 || r.App.AppID == app) && (best == nil || r.ID > best.ID) {
+			best = r
+		}
+	}
+	if best == nil {
+		return nil
+	}
+	c := *best
+	return &c
+}
+
+// Counts returns requests per operation id ("graphql/<name>" for GraphQL).
+func (s *Server) Counts() map[string]int {
+	defer s.lock()()
+	return maps.Clone(s.counts)
+}
+
 // ResetCounts sets every count back to zero.
 func (s *Server) ResetCounts() {
-	s.mu.Lock()
-	defer s.mu.Unlock()
+	defer s.lock()()
 	s.counts = map[string]int{}
 }
 
 // Log returns "METHOD PATH -> STATUS" for every request so far.
 func (s *Server) Log() []string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
+	defer s.lock()()
 	return append([]string(nil), s.log...)
 }
 
-func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
-	body, err := io.ReadAll(r.Body)
-	if err != nil {
-		s.t.Errorf("ghtest: read body of %s %s: %v", r.Method, r.URL.Path, err)
-		return
-	}
-	r.Body = io.NopCloser(bytes.NewReader(body))
-	rec := &statusRecorder{ResponseWriter: w}
-	defer func() {
-		s.mu.Lock()
-		s.log = append(s.log, fmt.Sprintf("%s %s -> %d", r.Method, r.URL.RequestURI(), rec.status))
-		s.mu.Unlock()
-	}()
-	if r.URL.Path == strings.TrimSuffix(s.GraphQLURL(), "/")[len(s.srv.URL):] {
-		s.serveGraphQL(rec, r, body)
-		return
-	}
-	s.serveREST(rec, r, body)
+// Writes is how many writes the emulator was sent, refused ones included.
+func (s *Server) Writes() int {
+	defer s.lock()()
+	return s.writes
 }
 
-type statusRecorder struct {
-	http.ResponseWriter
-	status int
-}
-
-func (r *statusRecorder) WriteHeader(code int) {
-	r.status = code
-	r.ResponseWriter.WriteHeader(code)
-}
-
-// request is one validated REST request handed to an operation handler.
-type request struct {
-	op     string
-	r      *http.Request
-	body   []byte
-	params map[string]string
-	who    Identity
-	now    time.Time
-}
-
-func (q *request) decode(v any) error { return json.Unmarshal(q.body, v) }
-
-func writeJSON(w http.ResponseWriter, status int, v any) {
-	w.Header().Set("Content-Type", "application/json; charset=utf-8")
-	w.WriteHeader(status)
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	_ = enc.Encode(v)
-}
-
-// writeError answers like GitHub: {"message", "errors", "documentation_url"}.
-func writeError(w http.ResponseWriter, status int, msg string, errs ...any) {
-	body := map[string]any{"message": msg, "documentation_url": "https://docs.github.com/rest", "status": fmt.Sprint(status)}
-	if len(errs) > 0 {
-		body["errors"] = errs
-	}
-	writeJSON(w, status, body)
+// lock locks the state and returns its unlock: defer s.lock()().
+func (s *Server) lock() func() {
+	s.mu.Lock()
+	return s.mu.Unlock
 }
 
 func (s *Server) newID() int64 {

@@ -10,6 +10,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/agcgate/agc-action/internal/testkit"
 )
 
 // recorder is a testing.TB that collects the emulator's complaints
@@ -63,29 +65,14 @@ func do(t *testing.T, s *Server, method, path string, body any, tok ...string) (
 	if strings.HasPrefix(path, "graphql") {
 		url = s.GraphQLURL()
 	}
-	req, err := http.NewRequest(method, url, rd)
-	if err != nil {
-		t.Fatal(err)
-	}
-	req.Header.Set("Content-Type", "application/json")
-	token := TokenActions
-	if len(tok) > 0 {
-		token = tok[0]
-	}
-	req.Header.Set("Authorization", "Bearer "+token)
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	raw, _ := io.ReadAll(resp.Body)
+	resp, raw := testkit.Send(t, method, url, rd, "Content-Type", "application/json", "Authorization", "Bearer "+append(tok, TokenActions)[0])
 	var out map[string]any
 	if len(raw) > 0 && raw[0] == '{' {
-		if err := json.Unmarshal(raw, &out); err != nil {
+		if err := json.Unmarshal([]byte(raw), &out); err != nil {
 			t.Fatalf("decode %s: %v", raw, err)
 		}
 	} else {
-		out = map[string]any{"_raw": string(raw)}
+		out = map[string]any{"_raw": raw}
 	}
 	return resp, out
 }
@@ -108,10 +95,11 @@ func TestRejectsWhatTheDescriptionDoesNot(t *testing.T) {
 		want               string
 	}{
 		{"unknown endpoint", "GET", "user", nil, "no operation"},
-		{"endpoint ghapi does not use", "DELETE", "repos/Codertocat/Hello-World/pulls/comments/1", nil, "no operation"},
+		{"endpoint ghapi does not use", "DELETE", "repos/Codertocat/Hello-World/pulls/comments/1", nil, "only a peer tool uses it"},
+		{"peer's endpoint at the emulator's address", "GET", "repos/Codertocat/Hello-World", nil, "only a peer tool uses it"},
 		{"bad enum", "POST", "repos/Codertocat/Hello-World/statuses/" + sha1, map[string]any{"state": "green"}, "does not match"},
 		{"missing required", "POST", "repos/Codertocat/Hello-World/check-runs", map[string]any{"name": "x"}, "does not match"},
-		{"unknown body member", "POST", "repos/Codertocat/Hello-World/statuses/" + sha1, map[string]any{"state": "success", "colour": "green"}, `member "colour"`},
+		{"unknown body member", "POST", "repos/Codertocat/Hello-World/statuses/" + sha1, map[string]any{"state": "success", "colour": "green"}, `property "colour" is unsupported`},
 		{"unknown query", "GET", "repos/Codertocat/Hello-World/pulls/2/files?perpage=100", nil, `query parameter "perpage"`},
 		{"wrong query type", "GET", "repos/Codertocat/Hello-World/pulls/2/files?per_page=many", nil, "does not match"},
 	}
@@ -242,4 +230,33 @@ func TestSetHeadFromEvent(t *testing.T) {
 	if _, err := s.SetHeadFromEvent("../../fixtures/webhooks/push.json", nil); err == nil {
 		t.Error("a push event made a pull request")
 	}
+}
+
+// TestPushOutdatesACommentWhoseStartLeavesTheDiff: a multi-line comment
+// whose first line is no longer part of the diff after a push is
+// outdated, as GitHub could not place it there either; its last line
+// alone staying in the diff does not keep it.
+func TestPushOutdatesACommentWhoseStartLeavesTheDiff(t *testing.T) {
+	s, _ := newServer(t, Options{})
+	var base, head1 []string
+	for i := 1; i <= 20; i++ {
+		base = append(base, fmt.Sprintf("l%d", i))
+	}
+	head1 = append(append(append(head1, base[:2]...), "X7"), base[7:]...) // l3..l6 deleted, l7 changed
+	head2 := append(append(append([]string(nil), base[:6]...), "X7"), base[7:]...)
+	file := func(head []string) []File {
+		return []File{{Path: "f.go", Base: strings.Join(base, "\n") + "\n", Head: strings.Join(head, "\n") + "\n"}}
+	}
+	s.SetHead(repo, 5, sha1, file(head1))
+	resp, body := do(t, s, "POST", "repos/"+repo+"/pulls/5/reviews", map[string]any{"event": "COMMENT", "comments": []any{
+		map[string]any{"path": "f.go", "start_line": 2, "line": 3, "body": "two lines"}}})
+	if resp.StatusCode != 200 {
+		t.Fatalf("review: %d %v", resp.StatusCode, body)
+	}
+	s.SetHead(repo, 5, sha2, file(head2))
+	s.Snapshot(func(prs map[string]*PullRequest, _ []*CheckRun, _ []*Status, _ []*SARIFUpload) {
+		if c := prs[repo+"#5"].Comments[0]; c.Line != 0 || !prs[repo+"#5"].Threads[0].Outdated {
+			t.Errorf("comment at lines %d-%d of the new head, outdated %v; want it outdated", c.StartLine, c.Line, prs[repo+"#5"].Threads[0].Outdated)
+		}
+	})
 }

@@ -33,22 +33,23 @@ type prFile struct {
 
 // Comment is a review comment as the emulator stores it.
 type Comment struct {
-	ID           int64
-	NodeID       string
-	ReviewID     int64
-	Path         string
-	Line         int // 0: outdated or file-level
-	StartLine    int
-	Side         string
-	StartSide    string
-	OriginalLine int
-	Body         string
-	User         Identity
-	CommitID     string
-	SubjectType  string // "line" or "file"
-	ThreadID     string
-	Created      time.Time
-	Updated      time.Time
+	ID           int64     `json:"id"`
+	NodeID       string    `json:"node_id"`
+	ReviewID     int64     `json:"pull_request_review_id"`
+	Path         string    `json:"path"`
+	Line         int       `json:"line,omitempty"` // 0: outdated or file-level
+	StartLine    int       `json:"start_line,omitempty"`
+	Side         string    `json:"side,omitempty"`
+	StartSide    string    `json:"start_side,omitempty"`
+	OriginalLine int       `json:"original_line,omitempty"`
+	Body         string    `json:"body"`
+	User         Identity  `json:"user"`
+	CommitID     string    `json:"commit_id"`
+	SubjectType  string    `json:"subject_type"` // "line" or "file"
+	ThreadID     string    `json:"-"`
+	InReplyTo    int64     `json:"in_reply_to_id,omitempty"` // the comment a reply answers (Server.Reply)
+	Created      time.Time `json:"created_at"`
+	Updated      time.Time `json:"updated_at"`
 }
 
 // Thread is a review thread: its first comment and replies.
@@ -62,13 +63,13 @@ type Thread struct {
 
 // Review is a submitted pull request review.
 type Review struct {
-	ID       int64
-	NodeID   string
-	Body     string
-	State    string
-	User     Identity
-	CommitID string
-	Comments int
+	ID       int64    `json:"id"`
+	NodeID   string   `json:"node_id"`
+	Body     string   `json:"body"`
+	State    string   `json:"state"`
+	User     Identity `json:"user"`
+	CommitID string   `json:"commit_id"`
+	Comments int      `json:"-"`
 }
 
 // PullRequest is the emulator's state of one pull request.
@@ -113,23 +114,52 @@ type CheckRun struct {
 
 // Status is a commit status.
 type Status struct {
-	Repo, SHA, State, Context, Description, TargetURL string
-	Creator                                           Identity
+	Repo, SHA   string
+	State       string `json:"state"`
+	Context     string `json:"context"`
+	Description string `json:"description"`
+	TargetURL   string `json:"target_url"`
+	Creator     Identity
 }
 
 // SARIFUpload is one code scanning upload.
 type SARIFUpload struct {
 	ID          string
 	Repo        string
-	CommitSHA   string
-	Ref         string
-	CheckoutURI string
-	ToolName    string
-	SARIF       []byte // decompressed
+	CommitSHA   string `json:"commit_sha"`
+	Ref         string `json:"ref"`
+	CheckoutURI string `json:"checkout_uri"`
+	ToolName    string `json:"tool_name"`
+	SARIF       []byte `json:"sarif"` // decompressed
 	Status      string // pending, complete, failed
 	Errors      []string
 	polls       int
 }
+
+// IssueComment is a comment on a pull request's conversation (the issues
+// API), as the emulator stores it.
+type IssueComment struct {
+	ID      int64     `json:"id"`
+	Repo    string    `json:"-"`
+	Number  int       `json:"-"`
+	Body    string    `json:"body"`
+	User    Identity  `json:"user"`
+	Created time.Time `json:"created_at"`
+}
+
+type permission struct {
+	who              Identity
+	permission, role string
+}
+
+// MaxListedFiles is the most files GET /pulls/{n}/files lists; the rest
+// of a larger pull request are not listed at all (GET /pulls/{n} still
+// counts them in changed_files).
+const MaxListedFiles = 3000
+
+// DefaultBaseSHA is the base commit of a pull request whose BaseSHA is
+// not set.
+const DefaultBaseSHA = "9049f1265b7d61be4a8904a9a27120d2064dab3b"
 
 // SetHead replaces the pull request's head commit and files. Patches are
 // recomputed; existing line comments follow their lines into the new head
@@ -156,26 +186,21 @@ func (pr *PullRequest) setHead(sha string, files []File) {
 	}
 }
 
+// relocate follows a line comment into the new head: it keeps its lines
+// where they survive, on the head side, within one hunk; else it is
+// outdated.
 func (pr *PullRequest) relocate(c *Comment, before *prFile) {
-	now := pr.file(c.Path)
-	if before == nil || now == nil {
-		pr.outdate(c)
-		return
+	now, m := pr.file(c.Path), map[int]int{}
+	if before != nil && now != nil {
+		for _, l := range editScript(splitLines(before.Head), splitLines(now.Head)) {
+			if l.op == ' ' {
+				m[l.old] = l.new
+			}
+		}
 	}
-	m := lineMap(splitLines(before.Head), splitLines(now.Head))
 	line, ok := m[c.Line]
-	start := 0
-	if c.StartLine > 0 {
-		s, sok := m[c.StartLine]
-		ok = ok && sok
-		start = s
-	}
-	if !ok || c.Side != "RIGHT" {
-		pr.outdate(c)
-		return
-	}
-	hunkEnd, inEnd := now.right[line]
-	if !inEnd || (start > 0 && now.right[start] != hunkEnd) {
+	start, sok := m[c.StartLine]
+	if !ok || c.StartLine > 0 && !sok || c.Side != "RIGHT" || now.checkLine("RIGHT", line, "", start) != "" {
 		pr.outdate(c)
 		return
 	}
@@ -266,14 +291,6 @@ func (pr *PullRequest) IsBinary(path string) bool {
 	return f != nil && f.Binary
 }
 
-// HeadFile returns a file's content at the head commit.
-func (pr *PullRequest) HeadFile(path string) (string, bool) {
-	if f := pr.file(path); f != nil && f.status != "removed" {
-		return f.Head, true
-	}
-	return "", false
-}
-
 // side returns the hunk of each line of a side of the diff ("LEFT" is
 // the base, anything else the head).
 func (f *prFile) side(side string) map[int]int {
@@ -304,6 +321,59 @@ func (f *prFile) checkLine(side string, line int, startSide string, start int) s
 		return "pull_request_review_thread.start_line must be part of the same hunk as the line."
 	}
 	return ""
+}
+
+// check returns GitHub's complaint about d, or "".
+func (pr *PullRequest) check(d draft) string {
+	f := pr.file(d.Path)
+	switch {
+	case f == nil:
+		return "Path could not be resolved"
+	case len(d.Body) > 65536:
+		return "Body is too long (maximum is 65536 characters)"
+	case d.SubjectType == "file":
+		return ""
+	case d.Position > 0:
+		return "the emulator does not accept legacy position comments; use line and side"
+	case d.Line == 0:
+		return "Line could not be resolved"
+	}
+	side := d.Side
+	if side == "" {
+		side = "RIGHT"
+	}
+	return f.checkLine(side, d.Line, d.StartSide, d.StartLine)
+}
+
+func (s *Server) addComment(pr *PullRequest, d draft, who Identity, reviewID int64, now time.Time) *Comment {
+	id := s.newID()
+	c := &Comment{
+		ID: id, NodeID: nodeID("PRRC", id), ReviewID: reviewID, Path: d.Path, Body: d.Body,
+		User: who, CommitID: pr.HeadSHA, SubjectType: "line", Created: now, Updated: now,
+	}
+	if d.SubjectType == "file" {
+		c.SubjectType = "file"
+	} else {
+		c.Side, c.Line, c.OriginalLine = orDefault(d.Side, "RIGHT"), d.Line, d.Line
+		if d.StartLine > 0 {
+			c.StartLine, c.StartSide = d.StartLine, orDefault(d.StartSide, c.Side)
+		}
+	}
+	t := &Thread{ID: nodeID("PRRT", id), CommentIDs: []int64{id}}
+	c.ThreadID = t.ID
+	pr.Comments = append(pr.Comments, c)
+	pr.Threads = append(pr.Threads, t)
+	return c
+}
+
+// deleteComment removes c, and its thread when c was the thread's last.
+func (pr *PullRequest) deleteComment(c *Comment) {
+	pr.Comments = slices.DeleteFunc(pr.Comments, func(x *Comment) bool { return x == c })
+	t := pr.thread(c.ThreadID)
+	t.CommentIDs = slices.DeleteFunc(t.CommentIDs, func(id int64) bool { return id == c.ID })
+	if len(t.CommentIDs) == 0 {
+		pr.Threads = slices.DeleteFunc(pr.Threads, func(x *Thread) bool { return x == t })
+	}
 }
 
 func nodeID(prefix string, id int64) string { return fmt.Sprintf("%s_%d", prefix, id) }

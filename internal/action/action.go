@@ -21,6 +21,7 @@ import (
 
 	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/carry"
+	"github.com/agcgate/agc-action/deliver"
 	"github.com/agcgate/agc-action/fingerprint"
 	"github.com/agcgate/agc-action/formats"
 	"github.com/agcgate/agc-action/ghapi"
@@ -154,7 +155,7 @@ func (r *actionRun) exec(ctx context.Context) int {
 		return cmdenv.ExitUsage
 	}
 	head := review.CachedFiles(r.headFiles(ctx, g)) // summaries read them too
-	degraded, derr := r.deliver(ctx, gh, why, gates, bound.records, notes, head, ghapi.CloneDiffs(g))
+	degraded, derr := r.deliver(ctx, gh, why, gates, bound.records, notes, head, deliver.Clone(g))
 	if err := r.writeSummary(all, from, notes, degraded, head); err != nil {
 		r.warn("job summary: " + err.Error())
 	}

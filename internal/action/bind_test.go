@@ -9,6 +9,7 @@ import (
 	"github.com/agcgate/agc-action/fingerprint"
 	"github.com/agcgate/agc-action/ghapi/ghtest"
 	"github.com/agcgate/agc-action/internal/cmdenv"
+	"github.com/agcgate/agc-action/subject"
 )
 
 // These tests are the attacks of issue 11, cases 1 and 2, played by the
@@ -58,8 +59,8 @@ func TestAttackSymlinkForgedBinding(t *testing.T) {
 	future := p.repo.Commit("the next push, prepared")
 	g := &fingerprint.Git{Dir: p.repo.Dir}
 	defer g.Close()
-	scope, _ := fingerprint.ParseScope([]string{"src/**"})
-	res, err := fingerprint.Compute(context.Background(), g, fingerprint.Options{Rev: future, Scope: scope, GateID: "code-review", GateVersion: "1"})
+	scope, _ := subject.ParseScope([]string{"src/**"})
+	res, err := subject.Compute(context.Background(), g, subject.Options{Rev: future, Scope: scope, GateID: "code-review", GateVersion: "1"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -75,7 +76,7 @@ func TestAttackSymlinkForgedBinding(t *testing.T) {
 	p.repo.Git("rm", "-q", "src/evil")
 	ev = p.push("src/backdoor.go", "package a // phones home\n")
 	h2 := p.head
-	if now, err := fingerprint.Compute(context.Background(), g, fingerprint.Options{Rev: h2, Scope: scope, GateID: "code-review", GateVersion: "1"}); err != nil || now.Fingerprint != res.Fingerprint {
+	if now, err := subject.Compute(context.Background(), g, subject.Options{Rev: h2, Scope: scope, GateID: "code-review", GateVersion: "1"}); err != nil || now.Fingerprint != res.Fingerprint {
 		t.Fatalf("the author's fingerprint %s is not that of %s: %+v, %v", res.Fingerprint, h2[:7], now, err)
 	}
 	_, out, log := p.action(ev, carryStep)

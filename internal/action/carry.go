@@ -10,6 +10,7 @@ import (
 
 	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/carry"
+	"github.com/agcgate/agc-action/deliver"
 	"github.com/agcgate/agc-action/fingerprint"
 	"github.com/agcgate/agc-action/ghapi"
 	"github.com/agcgate/agc-action/internal/logsafe"
@@ -123,7 +124,7 @@ func (r *actionRun) carry(ctx context.Context, gh *ghapi.Client, g *fingerprint.
 	var notCarried []string
 	before, pr := r.carryFrom(ctx, gh)
 	for _, id := range ids {
-		res, err := carry.Gate(ctx, gh.CarryRuns(), carry.Options{Gate: id, AppID: r.cfg.appID, HeadSHA: r.rc.HeadSHA, Rev: b.rev,
+		res, err := carry.Gate(ctx, deliver.CarryRuns(gh), carry.Options{Gate: id, AppID: r.cfg.appID, HeadSHA: r.rc.HeadSHA, Rev: b.rev,
 			Before: before, PR: pr, Workflow: b.w, Compute: carry.RepoFingerprinter(g), Have: carry.Reachable(g, "origin")})
 		if err != nil {
 			fmt.Fprintf(r.e.Stdout, "carry %s: not carried: %s\n", logsafe.Name(id), logsafe.Line(err.Error()))
@@ -157,7 +158,7 @@ func (r *actionRun) carryFrom(ctx context.Context, gh *ghapi.Client) (before str
 		fmt.Fprintf(r.e.Stdout, "carry: merge group %s of pull request #%d: carrying from its heads\n", carry.Short(r.rc.HeadSHA), r.rc.QueuedPR)
 		return "", r.rc.QueuedPR
 	case r.rc.Event == "push" && r.rc.Branch != "" && r.rc.PR == 0:
-		n, err := carry.MergedPR(ctx, gh.CarryRuns(), r.rc.HeadSHA, r.rc.Branch)
+		n, err := carry.MergedPR(ctx, deliver.CarryRuns(gh), r.rc.HeadSHA, r.rc.Branch)
 		switch {
 		case err != nil:
 			r.warn("carry: not looking for the pull request this push merged: " + err.Error())

@@ -14,6 +14,7 @@ import (
 	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/carry"
 	"github.com/agcgate/agc-action/decide"
+	"github.com/agcgate/agc-action/deliver"
 	"github.com/agcgate/agc-action/ghapi"
 	"github.com/agcgate/agc-action/internal/cmdenv"
 	"github.com/agcgate/agc-action/internal/ghrun"
@@ -117,7 +118,7 @@ func (r *actionRun) decideOnComment(ctx context.Context) int {
 	}
 	fmt.Fprintf(r.e.Stdout, "comment %d is not taken as a decision: %s\n", id, logsafe.Line(ignored.Why))
 	// Once: a rerun finds the reply by its marker and says nothing more.
-	switch replied, err := gh.RepliedTo(ctx, pr, id); {
+	switch replied, err := repliedTo(ctx, gh, pr, id); {
 	case err != nil:
 		workflowCommand(r.e.Stdout, "error", err.Error())
 		return cmdenv.ExitUsage
@@ -189,7 +190,7 @@ func (r *actionRun) takeDecision(ctx context.Context, gh *ghapi.Client, ev *comm
 	rec := decide.Record{By: c.Login, ByID: c.UserID, Permission: perm, RoleName: role, Option: option, Conclusion: decide.Conclusion(option),
 		Reason: d.Reason, Comment: c.ID, CommentedAt: c.Created.UTC().Format(time.RFC3339), Decided: run.ID}
 	nb.Decision = &rec
-	err = gh.CarryRuns().Create(ctx, carry.NewCheckRun{Name: carry.CheckName(d.Gate), HeadSHA: head, Conclusion: rec.Conclusion,
+	err = deliver.CarryRuns(gh).Create(ctx, carry.NewCheckRun{Name: carry.CheckName(d.Gate), HeadSHA: head, Conclusion: rec.Conclusion,
 		Title: decide.Title(rec), Summary: decide.Summary(rec, d.Gate, head, nb.Fingerprint, githubURL(ev.Comment.HTMLURL), githubURL(run.HTMLURL)),
 		DetailsURL: ghrun.RunURL(r.e.Getenv, r.rc.Repository), Response: run.Response, Binding: nb})
 	if err != nil {
@@ -221,7 +222,7 @@ func (r *actionRun) prHead(ctx context.Context, gh *ghapi.Client, pr int) (strin
 // reason when that run already records this comment's decision (a rerun).
 func (r *actionRun) decidedRun(ctx context.Context, gh *ghapi.Client, c decide.Comment, gate, head string) (*carry.CheckRun, *agc.Response, *decide.Ignored, error) {
 	name := carry.CheckName(gate)
-	runs, err := gh.CarryRuns().List(ctx, head, name)
+	runs, err := deliver.CarryRuns(gh).List(ctx, head, name)
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -321,4 +322,20 @@ func decidedDoc(res *carry.Result, d agc.Doc) agc.Doc {
 	}
 	raw, _ := agc.Encode(&out)
 	return agc.Doc{Response: &out, Raw: raw}
+}
+
+// repliedTo reports whether the pull request's conversation holds a reply
+// by the client's login to comment (decide.RepliedTo), so a rerun does not
+// reply twice.
+func repliedTo(ctx context.Context, gh *ghapi.Client, pr int, comment int64) (bool, error) {
+	cms, err := gh.IssueComments(ctx, pr)
+	if err != nil {
+		return false, err
+	}
+	for _, cm := range cms {
+		if id, ok := decide.RepliedTo(cm.GetBody()); ok && id == comment && cm.GetUser().GetLogin() == gh.Login() {
+			return true, nil
+		}
+	}
+	return false, nil
 }

@@ -1,6 +1,7 @@
 package action
 
 import (
+	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -12,6 +13,7 @@ import (
 	"github.com/agcgate/agc-action/carry"
 	"github.com/agcgate/agc-action/decide"
 	"github.com/agcgate/agc-action/fingerprint/gittest"
+	"github.com/agcgate/agc-action/ghapi"
 	"github.com/agcgate/agc-action/ghapi/ghtest"
 	"github.com/agcgate/agc-action/internal/cmdenv"
 	"github.com/agcgate/agc-action/internal/prfixture"
@@ -298,5 +300,36 @@ func TestActionDecidesOnALongPullRequest(t *testing.T) {
 	}
 	if run := p.runOn(h0); run.ID == judged.ID || run.Title != "decided by octocat: accept" {
 		t.Errorf("no decision on the head %s: %+v", h0, run)
+	}
+}
+
+// TestRepliedToCountsOnlyOwnReplies: a reply to the comment by another
+// login (a forged marker) does not count as this run's; this login's
+// reply to that comment does, and to another comment does not.
+func TestRepliedToCountsOnlyOwnReplies(t *testing.T) {
+	srv := ghtest.New(t, ghtest.Options{})
+	client := func(token string) *ghapi.Client {
+		c, err := ghapi.New(ghapi.Config{Owner: "Codertocat", Repo: "Hello-World", Token: token, BaseURL: srv.URL(), GraphQLURL: srv.GraphQLURL()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c
+	}
+	ctx := context.Background()
+	ours, other := client(ghtest.TokenActions), client(ghtest.TokenOther)
+	if err := other.Reply(ctx, 2, decide.Reply(77, "forged by another bot")); err != nil {
+		t.Fatal(err)
+	}
+	if ok, err := repliedTo(ctx, ours, 2, 77); err != nil || ok {
+		t.Fatalf("another login's reply counts as ours: %v %v", ok, err)
+	}
+	if err := ours.Reply(ctx, 2, decide.Reply(77, "a reader's comment")); err != nil {
+		t.Fatal(err)
+	}
+	if ok, err := repliedTo(ctx, ours, 2, 77); err != nil || !ok {
+		t.Fatalf("our reply is not found: %v %v", ok, err)
+	}
+	if ok, _ := repliedTo(ctx, ours, 2, 78); ok {
+		t.Fatal("a reply to another comment counts")
 	}
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/carry"
+	"github.com/agcgate/agc-action/deliver"
 	"github.com/agcgate/agc-action/fingerprint"
 	"github.com/agcgate/agc-action/ghapi"
 	"github.com/agcgate/agc-action/internal/cmdenv"
@@ -60,30 +61,34 @@ func (r *actionRun) client() (*ghapi.Client, string, error) {
 func (r *actionRun) dryRun() bool { return r.cfg.dryRun || r.cfg.preview }
 
 // deliver posts to GitHub what the channels ask for. It reports degraded
-// when the token cannot write; then every finding goes to workflow
-// annotations (and the job summary) instead, so nothing is lost.
-func (r *actionRun) deliver(ctx context.Context, gh *ghapi.Client, why string, gates []agc.Doc, bindings map[string]carry.Binding, notes map[string]string, head review.FileReader, diffs ghapi.DiffSource) (degraded bool, err error) {
+// when the token cannot write, or there is no client (why says why); then
+// every finding goes to workflow annotations (and the job summary)
+// instead, so nothing is lost.
+func (r *actionRun) deliver(ctx context.Context, gh *ghapi.Client, why string, gates []agc.Doc, bindings map[string]carry.Binding, notes map[string]string, head review.FileReader, diffs deliver.Diffs) (degraded bool, err error) {
 	ch := r.channels()
 	if len(gates) == 0 && !ch.upload {
 		return false, nil // a carry step: the carried runs are posted already
 	}
-	if gh == nil {
+	var port deliver.GitHub
+	if gh != nil {
+		port = gh
+	} else {
 		r.warn("not posting to GitHub: " + why + "; reporting in the job summary and as annotations")
-		return true, review.Degrade(r.e.Stdout, nil, gates, nil, r.links())
+		head = nil
 	}
-	if len(gates) > 0 {
-		rep, err := gh.Deliver(ctx, gates, ghapi.DeliverOptions{PR: r.rc.PR, HeadSHA: r.rc.HeadSHA,
+	if len(gates) > 0 || gh == nil {
+		rep, err := deliver.Deliver(ctx, port, gates, deliver.Options{PR: r.rc.PR, HeadSHA: r.rc.HeadSHA,
 			Review: ch.review, Check: ch.check, Status: ch.status,
-			Placement:  ghapi.ReviewOptions{Mode: r.cfg.filterMode, Head: head, Links: r.links()},
+			Plan:       review.PlanOptions{Mode: r.cfg.filterMode, Head: head, Links: r.links()},
 			DetailsURL: ghrun.RunURL(r.e.Getenv, r.rc.Repository), Bindings: bindings, Notes: notes, Annotations: r.e.Stdout,
 			Diffs: diffs, Log: r.e.Stdout, AppID: r.cfg.appID, ValidatorJob: r.validatorJob(),
 			SARIF: review.SARIFPlace{Path: r.out.sarifFile, Uploaded: ch.upload}})
-		if rep != nil && len(rep.NotDelivered) > 0 {
+		if len(rep.NotDelivered) > 0 {
 			workflowCommand(r.e.Stdout, "error", "not delivered to GitHub: "+strings.Join(rep.NotDelivered, "; ")+
 				" (every finding is in the job summary and the SARIF file; a rerun posts the rest without repeating what was posted)")
 		}
-		if err != nil {
-			return false, err
+		if err != nil || gh == nil {
+			return gh == nil, err
 		}
 		degraded = rep.Degraded
 		r.reportCeiling(gates, rep)
@@ -130,7 +135,7 @@ func (r *actionRun) validatorJob() string {
 // reportCeiling says, per gate, what the write ceiling kept off the pull
 // request and where it is (docs/github.md, "The ceiling"): a dry run or a
 // preview prints the requests up to the ceiling, and this counts the rest.
-func (r *actionRun) reportCeiling(gates []agc.Doc, rep *ghapi.Report) {
+func (r *actionRun) reportCeiling(gates []agc.Doc, rep *deliver.Report) {
 	for _, g := range gates {
 		res := rep.Reviews[g.Response.Gate.ID]
 		if res == nil || res.Unlisted == 0 && res.Capped == 0 && res.Deferred == 0 && !res.NoReview {

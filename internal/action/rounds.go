@@ -7,6 +7,7 @@ import (
 
 	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/carry"
+	"github.com/agcgate/agc-action/deliver"
 	"github.com/agcgate/agc-action/diag"
 	"github.com/agcgate/agc-action/ghapi"
 	"github.com/agcgate/agc-action/internal/collect"
@@ -33,7 +34,7 @@ func (r *actionRun) countRounds(ctx context.Context, gh *ghapi.Client, why strin
 	}
 	p := rounds.Policy{Budget: r.cfg.budget, EscalateTo: r.cfg.escalateTo, EscalateEarly: r.cfg.escalateEarly}
 	notes := map[string]string{}
-	heads := &headOrder{Reader: gh.CarryRuns(), gh: gh, head: r.rc.HeadSHA}
+	heads := &headOrder{Reader: deliver.CarryRuns(gh), gh: gh, head: r.rc.HeadSHA}
 	for i, d := range c.Gates {
 		id := d.Response.Gate.ID
 		ch, err := rounds.Read(ctx, heads, rounds.ReadOptions{Gate: id, AppID: r.cfg.appID, Head: r.rc.HeadSHA,

@@ -14,9 +14,9 @@ import (
 	"github.com/agcgate/agc-action/sarif"
 )
 
-// The SARIF file written one run at a time is the log sarif.Marshal
-// writes for all runs at once, byte for byte.
-func TestSARIFFileOneRunAtATime(t *testing.T) {
+// The SARIF file is the log sarif.Write writes, byte for byte, and a gate
+// answering twice gets a numbered category.
+func TestSARIFFile(t *testing.T) {
 	var rs []*agc.Response
 	for _, f := range []string{"allow-empty.json", "block-patch.json", "escalate-review.json", "repaired-rewrite.json"} {
 		rs = append(rs, testkit.Response(t, filepath.Join("../../fixtures/agc/valid", f)))
@@ -37,12 +37,8 @@ func TestSARIFFileOneRunAtATime(t *testing.T) {
 	for name, rs := range map[string][]*agc.Response{"distinct gates": rs, "a gate twice": dup, "none": nil} {
 		t.Run(name, func(t *testing.T) {
 			opt := sarif.WriteOptions{FS: cmdenv.MustSourceFS(root), FindingsOnly: true, Category: "ci"}
-			rep, err := sarif.FromAGC(rs, opt)
-			if err != nil {
-				t.Fatal(err)
-			}
-			want, err := sarif.Marshal(rep)
-			if err != nil {
+			var want bytes.Buffer
+			if err := sarif.Write(&want, rs, opt); err != nil {
 				t.Fatal(err)
 			}
 			path := filepath.Join(t.TempDir(), "out.sarif")
@@ -53,8 +49,13 @@ func TestSARIFFileOneRunAtATime(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !bytes.Equal(got, want) {
-				t.Errorf("one run at a time:\n%s\nall at once:\n%s", got, want)
+			if !bytes.Equal(got, want.Bytes()) {
+				t.Errorf("the file:\n%s\nsarif.Write:\n%s", got, want.Bytes())
+			}
+			if name == "a gate twice" {
+				if id := "ci/" + rs[0].Gate.ID + "/2/"; !bytes.Contains(got, []byte(`"id":"`+id+`"`)) {
+					t.Errorf("a gate twice: no category %s in %s", id, got)
+				}
 			}
 		})
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/agcgate/agc-action/internal/cmdenv"
 	"github.com/agcgate/agc-action/internal/ghrun"
 	"github.com/agcgate/agc-action/internal/logsafe"
+	"github.com/agcgate/agc-action/subject"
 )
 
 type carryOptions struct {
@@ -103,13 +104,13 @@ type carrier struct {
 
 func (c *carrier) run() int {
 	ctx := context.Background()
-	prevScope, err := fingerprint.ParseScope(c.prev.Subject.Scope)
+	prevScope, err := subject.ParseScope(c.prev.Subject.Scope)
 	if err != nil {
 		return fpFail(c.e, "carry", fmt.Errorf("%s: /subject/scope: %w", c.name, err))
 	}
 	scope := prevScope
 	if c.o.scopeFile != "" {
-		if scope, err = fingerprint.ReadScopeFile(ctx, c.g, c.o.base, c.o.scopeFile); err != nil {
+		if scope, err = subject.ReadScopeFile(ctx, c.g, c.o.base, c.o.scopeFile); err != nil {
 			return fpFail(c.e, "carry", err)
 		}
 	}
@@ -117,7 +118,7 @@ func (c *carrier) run() int {
 	if err != nil {
 		return fpFail(c.e, "carry", err)
 	}
-	var then *fingerprint.Result
+	var then *subject.Result
 	if c.o.previousRev != "" {
 		if then, err = c.compute(c.o.previousRev, prevScope); err != nil {
 			return fpFail(c.e, "carry", err)
@@ -134,13 +135,13 @@ func (c *carrier) run() int {
 	return c.emit(then, now)
 }
 
-func (c *carrier) compute(rev string, scope fingerprint.Scope) (*fingerprint.Result, error) {
-	return c.g.Compute(context.Background(), fingerprint.Options{Rev: rev, Scope: scope,
+func (c *carrier) compute(rev string, scope subject.Scope) (*subject.Result, error) {
+	return subject.Compute(context.Background(), c.g, subject.Options{Rev: rev, Scope: scope,
 		GateID: c.prev.Gate.ID, GateVersion: c.prev.Gate.Version, GateConfigs: c.o.configs, Lazy: true})
 }
 
 // reasons says, one line each, why the verdict is not carried (d).
-func (c *carrier) reasons(d carry.Decision, then, now *fingerprint.Result, prevScope fingerprint.Scope) []string {
+func (c *carrier) reasons(d carry.Decision, then, now *subject.Result, prevScope subject.Scope) []string {
 	want := c.prev.Subject.Fingerprint
 	var out []string
 	if d.Stale {
@@ -162,7 +163,7 @@ func (c *carrier) reasons(d carry.Decision, then, now *fingerprint.Result, prevS
 }
 
 // emit prints the carried response: the previous one with a carry record.
-func (c *carrier) emit(then, now *fingerprint.Result) int {
+func (c *carrier) emit(then, now *subject.Result) int {
 	judged := ""
 	if then != nil {
 		judged = then.Commit

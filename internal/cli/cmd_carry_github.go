@@ -9,6 +9,7 @@ import (
 
 	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/carry"
+	"github.com/agcgate/agc-action/deliver"
 	"github.com/agcgate/agc-action/fingerprint"
 	"github.com/agcgate/agc-action/ghapi"
 	"github.com/agcgate/agc-action/internal/ghrun"
@@ -98,7 +99,7 @@ func carryGithub(e *Env, o *carryOptions) int {
 	if err != nil {
 		return fpFail(e, "carry", err)
 	}
-	res, err := carry.Gate(context.Background(), c.CarryRuns(), carry.Options{Gate: g.gate, AppID: g.appID, HeadSHA: g.sha, Rev: rev,
+	res, err := carry.Gate(context.Background(), deliver.CarryRuns(c), carry.Options{Gate: g.gate, AppID: g.appID, HeadSHA: g.sha, Rev: rev,
 		Before: g.before, PR: g.pr, Workflow: w, Compute: carry.RepoFingerprinter(repo), Have: carry.Reachable(repo, "origin")})
 	if err != nil {
 		return fpFail(e, "carry", err)

@@ -15,10 +15,10 @@ import (
 
 	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/diag"
-	"github.com/agcgate/agc-action/fingerprint"
 	"github.com/agcgate/agc-action/formats"
 	"github.com/agcgate/agc-action/internal/cmdenv"
 	"github.com/agcgate/agc-action/sarif"
+	"github.com/agcgate/agc-action/subject"
 )
 
 // convertOptions are the parsed arguments of "agc-sarif convert".
@@ -121,7 +121,7 @@ func parseConvert(e *Env, reg *formats.Registry, args []string) (convertOptions,
 		fs.Usage()
 		return convertOptions{}, ExitUsage, false
 	}
-	if _, err := fingerprint.ParseScope(scope); err != nil {
+	if _, err := subject.ParseScope(scope); err != nil {
 		_ = printLine(e.Stderr, fmt.Sprintf("agc-sarif convert: --scope: %v", err))
 		return convertOptions{}, ExitUsage, false
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/agcgate/agc-action/fingerprint"
 	"github.com/agcgate/agc-action/internal/cmdenv"
 	"github.com/agcgate/agc-action/internal/logsafe"
+	"github.com/agcgate/agc-action/subject"
 )
 
 // fingerprintOptions are the parsed arguments of "agc-sarif fingerprint".
@@ -55,7 +56,7 @@ func runFingerprint(e *Env, args []string) int {
 	if err != nil {
 		return fpFail(e, "fingerprint", err)
 	}
-	res, err := g.Compute(context.Background(), fingerprint.Options{Rev: o.rev, Scope: sc,
+	res, err := subject.Compute(context.Background(), g, subject.Options{Rev: o.rev, Scope: sc,
 		GateID: o.gateID, GateVersion: o.gateVer, GateConfigs: o.configs, Lazy: !o.explain})
 	if err != nil {
 		return fpFail(e, "fingerprint", err)
@@ -120,18 +121,18 @@ func (o *fingerprintOptions) check(nargs int) error {
 
 // fingerprintScope is the scope of the options: patterns, or a scope file
 // read at the base revision.
-func fingerprintScope(g *fingerprint.Git, o *fingerprintOptions) (fingerprint.Scope, error) {
+func fingerprintScope(g *fingerprint.Git, o *fingerprintOptions) (subject.Scope, error) {
 	if o.scopeFile != "" {
-		return fingerprint.ReadScopeFile(context.Background(), g, o.base, o.scopeFile)
+		return subject.ReadScopeFile(context.Background(), g, o.base, o.scopeFile)
 	}
-	return fingerprint.ParseScope(o.scope)
+	return subject.ParseScope(o.scope)
 }
 
 // emptyScope is the error of a scope that selects no entry of commit: most
 // often a directory named as it is (validate, validate/), which matches
 // the path validate alone, not what is under it. It suggests the first
 // such pattern as DIR/**.
-func emptyScope(commit string, sc fingerprint.Scope) error {
+func emptyScope(commit string, sc subject.Scope) error {
 	msg := fmt.Sprintf("the scope selects no entry of commit %s", commit)
 	for _, p := range sc.Patterns() {
 		if strings.HasPrefix(p, "!") || strings.ContainsAny(p, `*?[{\`) {
@@ -164,9 +165,9 @@ func inputFingerprint(e *Env, name, kind string, scope []string) (string, int) {
 		return "", fpFail(e, "fingerprint", err)
 	}
 	if kind == "artifact" || kind == agc.SubjectArtifact {
-		return fingerprint.Artifact(data), ExitOK
+		return subject.Artifact(data), ExitOK
 	}
-	fp, err := fingerprint.ToolCall(data, scope)
+	fp, err := subject.ToolCall(data, scope)
 	if err != nil {
 		return "", fpFail(e, "fingerprint", fmt.Errorf("%s: %w", cmdenv.DisplayName(name), err))
 	}
@@ -181,7 +182,7 @@ func checkSubject(e *Env, o *fingerprintOptions) int {
 	}
 	name := cmdenv.DisplayName(o.subject)
 	var got string
-	var res *fingerprint.Result
+	var res *subject.Result
 	switch r.Subject.Kind {
 	case agc.SubjectToolCall, agc.SubjectArtifact:
 		if got, code = inputFingerprint(e, o.input, r.Subject.Kind, r.Subject.Scope); code != ExitOK {
@@ -209,18 +210,18 @@ func checkSubject(e *Env, o *fingerprintOptions) int {
 
 // subjectTree computes the fingerprint of a tree subject of r at rev, over
 // r's own scope and bound to r's gate.
-func subjectTree(e *Env, cmd, name string, r *agc.Response, repo, rev string, configs []string) (*fingerprint.Result, int) {
+func subjectTree(e *Env, cmd, name string, r *agc.Response, repo, rev string, configs []string) (*subject.Result, int) {
 	if !carry.TreeSubject(r.Subject.Kind) {
 		_ = printLine(e.Stderr, fmt.Sprintf("agc-sarif %s: %s: /subject/kind %s has no fingerprint this tool can recompute", cmd, name, logsafe.Quote(r.Subject.Kind)))
 		return nil, ExitUsage
 	}
-	sc, err := fingerprint.ParseScope(r.Subject.Scope)
+	sc, err := subject.ParseScope(r.Subject.Scope)
 	if err != nil {
 		return nil, fpFail(e, cmd, fmt.Errorf("%s: /subject/scope: %w", name, err))
 	}
 	g := &fingerprint.Git{Dir: repo}
 	defer g.Close()
-	res, err := g.Compute(context.Background(), fingerprint.Options{Rev: rev, Scope: sc,
+	res, err := subject.Compute(context.Background(), g, subject.Options{Rev: rev, Scope: sc,
 		GateID: r.Gate.ID, GateVersion: r.Gate.Version, GateConfigs: configs, Lazy: true})
 	if err != nil {
 		return nil, fpFail(e, cmd, err)
@@ -228,14 +229,14 @@ func subjectTree(e *Env, cmd, name string, r *agc.Response, repo, rev string, co
 	return res, ExitOK
 }
 
-func describeAt(fp string, res *fingerprint.Result) string {
+func describeAt(fp string, res *subject.Result) string {
 	if res == nil {
 		return "has " + fp
 	}
 	return fmt.Sprintf("at %s has %s", res.Commit, fp)
 }
 
-func commitNote(res *fingerprint.Result) string {
+func commitNote(res *subject.Result) string {
 	if res == nil {
 		return ""
 	}
@@ -258,7 +259,7 @@ func readResponse(e *Env, cmd, file string) (*agc.Response, int) {
 // explain lists what a fingerprint covers: commit, scope, gate, entries.
 // Patterns, the gate and paths come from the response or the tree, the
 // judged party's: they are quoted (paths when not plain, logsafe.Name).
-func explain(w io.Writer, res *fingerprint.Result) error {
+func explain(w io.Writer, res *subject.Result) error {
 	t, err := res.Entries()
 	if err != nil {
 		return err

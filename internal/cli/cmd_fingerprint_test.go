@@ -10,6 +10,7 @@ import (
 
 	"github.com/agcgate/agc-action/fingerprint"
 	"github.com/agcgate/agc-action/fingerprint/gittest"
+	"github.com/agcgate/agc-action/subject"
 )
 
 // fpCall runs a command function with buffers and no environment.
@@ -78,8 +79,8 @@ func TestFingerprintPrintsAndExplains(t *testing.T) {
 	}
 	g := &fingerprint.Git{Dir: r.Dir}
 	defer g.Close()
-	sc, _ := fingerprint.ParseScope([]string{"src/**"})
-	res, err := g.Compute(context.Background(), fingerprint.Options{Rev: "HEAD", Scope: sc})
+	sc, _ := subject.ParseScope([]string{"src/**"})
+	res, err := subject.Compute(context.Background(), g, subject.Options{Rev: "HEAD", Scope: sc})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -133,7 +134,7 @@ func TestFingerprintToolCallAndArtifact(t *testing.T) {
 	if code, _, errs := fpCall(t, runFingerprint, "--subject", resp, "--input", call); code != ExitOK {
 		t.Errorf("tool-call subject: exit %d: %s", code, errs)
 	}
-	art := writeResponse(t, "artifact", fingerprint.Artifact([]byte("other")), nil)
+	art := writeResponse(t, "artifact", subject.Artifact([]byte("other")), nil)
 	if code, _, errs := fpCall(t, runFingerprint, "--subject", art, "--input", call); code != ExitFail {
 		t.Errorf("artifact with other bytes: exit %d: %s", code, errs)
 	}

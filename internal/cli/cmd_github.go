@@ -12,6 +12,7 @@ import (
 
 	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/carry"
+	"github.com/agcgate/agc-action/deliver"
 	"github.com/agcgate/agc-action/diag"
 	"github.com/agcgate/agc-action/fingerprint"
 	"github.com/agcgate/agc-action/formats"
@@ -241,10 +242,10 @@ func deliverGithub(ctx context.Context, e *Env, o githubOptions, in githubInputs
 	if g != nil {
 		defer g.Close()
 	}
-	rep, err := c.Deliver(ctx, in.gates, ghapi.DeliverOptions{PR: o.pr, HeadSHA: o.sha, Review: o.review, Check: o.check, Status: o.status,
-		Placement: ghapi.ReviewOptions{Mode: o.mode, Head: head}, DetailsURL: o.detailsURL, Bindings: bindings, Annotations: e.Stdout, Summary: summary,
+	rep, err := deliver.Deliver(ctx, c, in.gates, deliver.Options{PR: o.pr, HeadSHA: o.sha, Review: o.review, Check: o.check, Status: o.status,
+		Plan: review.PlanOptions{Mode: o.mode, Head: head}, DetailsURL: o.detailsURL, Bindings: bindings, Annotations: e.Stdout, Summary: summary,
 		Diffs: diffs, Log: e.Stderr, SARIF: review.SARIFPlace{Uploaded: o.uploadSARIF}})
-	if rep != nil && len(rep.NotDelivered) > 0 {
+	if len(rep.NotDelivered) > 0 {
 		_ = printLine(e.Stderr, "agc-sarif github: not delivered: "+strings.Join(rep.NotDelivered, "; "))
 	}
 	if cerr := closeSummary(); err == nil {
@@ -260,23 +261,23 @@ func deliverGithub(ctx context.Context, e *Env, o githubOptions, in githubInputs
 // rootDiffs reads the diffs GitHub does not give from --root when it is a
 // git checkout; nil (those findings go to the review body) when it is not.
 // The caller closes the Git it returns.
-func rootDiffs(ctx context.Context, root string) (ghapi.DiffSource, *fingerprint.Git) {
+func rootDiffs(ctx context.Context, root string) (deliver.Diffs, *fingerprint.Git) {
 	g := &fingerprint.Git{Dir: root}
 	if _, err := g.Commit(ctx, "HEAD"); err != nil {
 		_ = g.Close()
 		return nil, nil
 	}
-	return ghapi.CloneDiffs(g), g
+	return deliver.Clone(g), g
 }
 
 func uploadAll(ctx context.Context, e *Env, c *ghapi.Client, o githubOptions, in githubInputs) error {
 	logs := in.sarif
 	if len(in.agc) > 0 {
-		data, err := sarif.Encode(in.agc, sarif.WriteOptions{FS: cmdenv.MustSourceFS(o.root)})
-		if err != nil {
+		var buf bytes.Buffer
+		if err := sarif.Write(&buf, in.agc, sarif.WriteOptions{FS: cmdenv.MustSourceFS(o.root)}); err != nil {
 			return err
 		}
-		logs = append(logs, data)
+		logs = append(logs, buf.Bytes())
 	}
 	for _, data := range logs {
 		res, err := c.UploadSARIF(ctx, ghapi.UploadInput{SARIF: data, CommitSHA: o.sha, PR: o.pr, Ref: e.Getenv("GITHUB_REF"),
@@ -311,7 +312,7 @@ func summaryWriter(e *Env, path string) (io.Writer, func() error, error) {
 	return f, f.Close, nil
 }
 
-func reportDelivery(w io.Writer, rep *ghapi.Report, gates int) {
+func reportDelivery(w io.Writer, rep *deliver.Report, gates int) {
 	if rep.Degraded {
 		fmt.Fprintln(w, "agc-sarif github: "+review.ReadOnlyNotice)
 		return

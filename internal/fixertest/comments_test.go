@@ -16,6 +16,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/deliver"
 	"github.com/agcgate/agc-action/ghapi"
 	"github.com/agcgate/agc-action/ghapi/ghtest"
 	"github.com/agcgate/agc-action/internal/testkit"
@@ -79,8 +80,8 @@ func TestLinterCommentsReadWell(t *testing.T) {
 		t.Fatal(err)
 	}
 	links := review.Links{Server: "https://github.com", Repo: lookRepo, SHA: lookSHA}
-	rep, err := c.Deliver(context.Background(), gates, ghapi.DeliverOptions{PR: 3, HeadSHA: lookSHA, Review: true, Check: true,
-		Placement: ghapi.ReviewOptions{Head: dirReader(dir), Links: links}})
+	rep, err := deliver.Deliver(context.Background(), c, gates, deliver.Options{PR: 3, HeadSHA: lookSHA, Review: true, Check: true,
+		Plan: review.PlanOptions{Head: dirReader(dir), Links: links}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,24 +3,16 @@ package modelserver
 import (
 	"bufio"
 	"encoding/json"
-	"io"
 	"net/http"
 	"strings"
 	"testing"
+
+	"github.com/agcgate/agc-action/internal/testkit"
 )
 
 func post(t *testing.T, url, body string) (*http.Response, string) {
 	t.Helper()
-	resp, err := http.Post(url, "application/json", strings.NewReader(body))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	b, err := io.ReadAll(resp.Body)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return resp, string(b)
+	return testkit.Send(t, http.MethodPost, url, strings.NewReader(body), "Content-Type", "application/json")
 }
 
 // TestScript: replies come in order, streamed or not, then "done."; every

@@ -15,9 +15,11 @@ import (
 	"time"
 
 	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/deliver"
 	"github.com/agcgate/agc-action/ghapi"
 	"github.com/agcgate/agc-action/ghapi/ghtest"
 	"github.com/agcgate/agc-action/internal/testkit"
+	"github.com/agcgate/agc-action/review"
 	"github.com/agcgate/agc-action/sarif"
 )
 
@@ -180,7 +182,7 @@ func (d dirReader) ReadFile(path string) ([]byte, error) {
 // ours delivers log as `agc-sarif github --review` does: read the SARIF
 // against the checkout, convert it to AGC responses, post one review per
 // gate. It returns the report and ghapi's retry waits.
-func (p *pr) ours(log []byte) (*ghapi.Report, []time.Duration, error) {
+func (p *pr) ours(log []byte) (*deliver.Report, []time.Duration, error) {
 	p.t.Helper()
 	l, _, err := sarif.ReadLog(bytes.NewReader(log), "peer.sarif", sarif.ReadOptions{Root: filepath.ToSlash(p.dir)})
 	if err != nil {
@@ -198,8 +200,8 @@ func (p *pr) ours(log []byte) (*ghapi.Report, []time.Duration, error) {
 	if err != nil {
 		p.t.Fatal(err)
 	}
-	rep, err := c.Deliver(context.Background(), gates, ghapi.DeliverOptions{PR: p.ev.Number, HeadSHA: p.head,
-		Review: true, Placement: ghapi.ReviewOptions{Head: dirReader(p.dir)}})
+	rep, err := deliver.Deliver(context.Background(), c, gates, deliver.Options{PR: p.ev.Number, HeadSHA: p.head,
+		Review: true, Plan: review.PlanOptions{Head: dirReader(p.dir)}})
 	p.t.Logf("ours: requests: %q", p.srv.Log())
 	return rep, sl.Waits(), err
 }

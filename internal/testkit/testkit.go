@@ -8,11 +8,14 @@
 // sets AGC_REQUIRE_TOOLS=1, and then a missing tool fails the test instead,
 // so a broken setup can never pass as a skip.
 //
-// It reads files and stats paths; it runs nothing. Only tests import it.
+// It reads files, stats paths and sends a test's HTTP requests (Send); it
+// runs nothing. Only tests import it.
 package testkit
 
 import (
 	"fmt"
+	"io"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -222,4 +225,30 @@ func Strings[T fmt.Stringer](xs []T) []string {
 		out[i] = x.String()
 	}
 	return out
+}
+
+// Send sends a request with the default client, with the headers given as
+// name and value pairs (an empty value is not sent), and returns the
+// answer with its whole body, failing the test when either cannot be had.
+func Send(t testing.TB, method, url string, body io.Reader, header ...string) (*http.Response, string) {
+	t.Helper()
+	req, err := http.NewRequest(method, url, body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i+1 < len(header); i += 2 {
+		if header[i+1] != "" {
+			req.Header.Set(header[i], header[i+1])
+		}
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return resp, string(b)
 }

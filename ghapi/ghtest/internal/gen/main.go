@@ -12,7 +12,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strings"
 )
 
@@ -39,13 +39,12 @@ var operations = []string{
 	"POST /repos/{owner}/{repo}/issues/{issue_number}/comments",
 }
 
-// examples are GitHub's own example answers the emulator starts from where
-// an answer is too large to build by hand (a pull request holds two full
-// repositories): components/examples of the same description, written to
-// examples.json beside the subset.
-var examples = []string{
-	"pull-request-simple-items",
-	"pull-request",
+// peerOperations are the operations a peer tool (reviewdog) uses beside
+// those of ghapi. They are marked x-agc-peer: the emulator serves them only
+// through a PeerFront, so ghapi's own tests still fail on them.
+var peerOperations = []string{
+	"GET /repos/{owner}/{repo}",
+	"DELETE /repos/{owner}/{repo}/pulls/comments/{comment_id}",
 }
 
 func main() {
@@ -68,50 +67,24 @@ func run(pkgDir, out string) error {
 	if err != nil {
 		return err
 	}
-	sub, err := subset(full, operations)
+	sub, err := subset(full, operations, peerOperations)
 	if err != nil {
 		return fmt.Errorf("%s: %w", src, err)
 	}
 	info, _ := sub["info"].(map[string]any)
 	info["x-agc-source"] = map[string]any{
-		"package":    "@octokit/openapi",
-		"version":    version,
-		"file":       "generated/api.github.com.json",
-		"operations": operations,
-		"note":       "cut by scripts/gen-openapi-subset.sh; media-type examples dropped, everything else referenced is kept",
+		"package":         "@octokit/openapi",
+		"version":         version,
+		"file":            "generated/api.github.com.json",
+		"operations":      operations,
+		"peer-operations": peerOperations,
+		"note":            "cut by scripts/gen-openapi-subset.sh; media-type examples dropped, everything else referenced is kept",
 	}
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", " ")
 	if err := enc.Encode(sub); err != nil {
-		return err
-	}
-	if err := os.WriteFile(out, buf.Bytes(), 0o644); err != nil {
-		return err
-	}
-	return writeExamples(full, version, filepath.Join(filepath.Dir(out), "examples.json"))
-}
-
-// writeExamples writes the examples the emulator uses, by name, with their
-// source.
-func writeExamples(full map[string]any, version, out string) error {
-	comps, _ := full["components"].(map[string]any)
-	all, _ := comps["examples"].(map[string]any)
-	doc := map[string]any{"x-agc-source": map[string]any{"package": "@octokit/openapi", "version": version,
-		"file": "generated/api.github.com.json", "from": "components/examples"}}
-	for _, name := range examples {
-		ex, ok := all[name].(map[string]any)
-		if !ok || ex["value"] == nil {
-			return fmt.Errorf("no example %s", name)
-		}
-		doc[name] = ex["value"]
-	}
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", " ")
-	if err := enc.Encode(doc); err != nil {
 		return err
 	}
 	return os.WriteFile(out, buf.Bytes(), 0o644)
@@ -143,12 +116,13 @@ func readJSON(path string) (map[string]any, error) {
 	return doc, nil
 }
 
-// subset returns the document with only ops, their path-level parameters,
-// and the components they reference (transitively).
-func subset(full map[string]any, ops []string) (map[string]any, error) {
+// subset returns the document with only ops and peer (marked x-agc-peer),
+// their path-level parameters, and the components they reference
+// (transitively).
+func subset(full map[string]any, ops, peer []string) (map[string]any, error) {
 	paths, _ := full["paths"].(map[string]any)
 	outPaths := map[string]any{}
-	for _, op := range ops {
+	for i, op := range slices.Concat(ops, peer) {
 		method, path, _ := strings.Cut(op, " ")
 		item, ok := paths[path].(map[string]any)
 		if !ok {
@@ -166,21 +140,38 @@ func subset(full map[string]any, ops []string) (map[string]any, error) {
 			}
 			outPaths[path] = dst
 		}
-		dst[strings.ToLower(method)] = dropExamples(o)
+		o = dropExamples(o)
+		if i >= len(ops) {
+			o.(map[string]any)["x-agc-peer"] = true
+		}
+		dst[strings.ToLower(method)] = o
 	}
 	comps, _ := full["components"].(map[string]any)
-	keep := map[string]map[string]any{}
+	outComps := map[string]any{}
 	var walk func(v any) error
 	walk = func(v any) error {
 		switch x := v.(type) {
 		case map[string]any:
 			if ref, ok := x["$ref"].(string); ok {
-				if err := keepRef(comps, keep, ref, walk); err != nil {
-					return err
+				section, name, _ := strings.Cut(strings.TrimPrefix(ref, "#/components/"), "/")
+				from, _ := comps[section].(map[string]any)
+				if !strings.HasPrefix(ref, "#/components/") || from[name] == nil {
+					return fmt.Errorf("unsupported or dangling $ref %q", ref)
+				}
+				to, _ := outComps[section].(map[string]any)
+				if to == nil {
+					to = map[string]any{}
+					outComps[section] = to
+				}
+				if to[name] == nil {
+					to[name] = dropExamples(from[name])
+					if err := walk(to[name]); err != nil {
+						return err
+					}
 				}
 			}
-			for _, k := range sortedKeys(x) {
-				if err := walk(x[k]); err != nil {
+			for _, e := range x {
+				if err := walk(e); err != nil {
 					return err
 				}
 			}
@@ -196,10 +187,6 @@ func subset(full map[string]any, ops []string) (map[string]any, error) {
 	if err := walk(outPaths); err != nil {
 		return nil, err
 	}
-	outComps := map[string]any{}
-	for section, m := range keep {
-		outComps[section] = m
-	}
 	return map[string]any{
 		"openapi":    full["openapi"],
 		"info":       full["info"],
@@ -209,31 +196,6 @@ func subset(full map[string]any, ops []string) (map[string]any, error) {
 	}, nil
 }
 
-func keepRef(comps map[string]any, keep map[string]map[string]any, ref string, walk func(any) error) error {
-	rest, ok := strings.CutPrefix(ref, "#/components/")
-	if !ok {
-		return fmt.Errorf("unsupported $ref %q", ref)
-	}
-	section, name, ok := strings.Cut(rest, "/")
-	if !ok {
-		return fmt.Errorf("unsupported $ref %q", ref)
-	}
-	if keep[section] == nil {
-		keep[section] = map[string]any{}
-	}
-	if _, done := keep[section][name]; done {
-		return nil
-	}
-	sec, _ := comps[section].(map[string]any)
-	v, ok := sec[name]
-	if !ok {
-		return fmt.Errorf("dangling $ref %q", ref)
-	}
-	v = dropExamples(v)
-	keep[section][name] = v
-	return walk(v)
-}
-
 // dropExamples removes "examples" maps of media types and parameters: they
 // only reference components/examples, which validation never reads.
 func dropExamples(v any) any {
@@ -241,12 +203,9 @@ func dropExamples(v any) any {
 	case map[string]any:
 		out := make(map[string]any, len(x))
 		for k, e := range x {
-			if k == "examples" {
-				if _, isMap := e.(map[string]any); isMap {
-					continue
-				}
+			if _, isMap := e.(map[string]any); k != "examples" || !isMap {
+				out[k] = dropExamples(e)
 			}
-			out[k] = dropExamples(e)
 		}
 		return out
 	case []any:
@@ -257,13 +216,4 @@ func dropExamples(v any) any {
 		return out
 	}
 	return v
-}
-
-func sortedKeys(m map[string]any) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
