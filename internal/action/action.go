@@ -292,13 +292,12 @@ func (r *actionRun) collectSARIF(c *collect.Set, f inputFile) error {
 		return err
 	}
 	name := relName(r.root, f.path)
-	runs, lints, err := cmdenv.GateSARIF(name, data, r.root, r.cfg.failLevel)
+	reread := func() ([]byte, error) { return r.readWorkspace(f.path, sarif.DefaultMaxBytes) }
+	lints, err := c.SARIF(name, data, reread, f.gate, formats.ReadOptions{FS: r.src, Root: filepath.ToSlash(r.root), FailLevel: r.cfg.failLevel})
+	c.Lint.AddAll(lints)
 	if err != nil {
 		return fmt.Errorf("input \"sarif\": %w", err)
 	}
-	c.Lint.AddAll(lints)
-	reread := func() ([]byte, error) { return r.readWorkspace(f.path, sarif.DefaultMaxBytes) }
-	c.SARIF(name, reread, f.gate, runs)
 	return nil
 }
 

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/formats"
 	"github.com/agcgate/agc-action/internal/cmdenv"
 	"github.com/agcgate/agc-action/internal/testkit"
 	"github.com/agcgate/agc-action/sarif"
@@ -26,13 +27,11 @@ func TestSARIFFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	bridged, _, err := cmdenv.GateSARIF("lint-two-runs.sarif", data, root, "")
+	bridged, _, _, err := formats.ReadSARIFRuns("lint-two-runs.sarif", data, formats.ReadOptions{FS: cmdenv.MustSourceFS(root), Root: root})
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, run := range bridged {
-		rs = append(rs, run.Response)
-	}
+	rs = append(rs, bridged...)
 	dup := append([]*agc.Response{}, rs[1], rs[1]) // one gate twice: its categories are numbered
 	for name, rs := range map[string][]*agc.Response{"distinct gates": rs, "a gate twice": dup, "none": nil} {
 		t.Run(name, func(t *testing.T) {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -177,14 +178,17 @@ func readGithubInputs(e *Env, o githubOptions) (githubInputs, error) {
 			return in, err
 		}
 		if formats.LooksLikeSARIF(data) {
-			runs, lints, err := cmdenv.GateSARIF(cmdenv.DisplayName(name), data, o.root, "")
+			abs, err := filepath.Abs(o.root)
+			if err != nil {
+				return in, err
+			}
+			lints, err := c.SARIF(cmdenv.DisplayName(name), data, func() ([]byte, error) { return data, nil }, pair, formats.ReadOptions{FS: cmdenv.MustSourceFS(abs), Root: filepath.ToSlash(abs)})
 			if err != nil {
 				return in, err
 			}
 			for _, l := range diag.Bound(lints) {
 				_ = printDiag(e.Stderr, "agc-sarif github: ", l.Place.Text("warning: "+l.Message))
 			}
-			c.SARIF(cmdenv.DisplayName(name), func() ([]byte, error) { return data, nil }, pair, runs)
 			in.sarif = append(in.sarif, data)
 			continue
 		}

@@ -271,7 +271,8 @@ func (c *Set) PlaceRefusals() {
 	}
 }
 
-// SARIF keeps the runs of a SARIF log. A log paired with a gate is that
+// SARIF reads a SARIF log (formats.ReadSARIFRuns, with opts) and keeps
+// its runs, returning the reader's lints. A log paired with a gate is that
 // gate's answer, whatever its tool is named, and must hold exactly one run;
 // the runs of an unpaired log wait for AddUnpairedRuns.
 //
@@ -279,26 +280,34 @@ func (c *Set) PlaceRefusals() {
 // about a run places itself by reading the log again (reread), and the
 // answers embed what agc.Encode writes of their responses, encoded when
 // each check run is posted (Raw nil), not all at once here.
-func (c *Set) SARIF(name string, reread func() ([]byte, error), pair string, runs []cmdenv.SARIFRun) {
+func (c *Set) SARIF(name string, data []byte, reread func() ([]byte, error), pair string, opts formats.ReadOptions) ([]diag.Lint, error) {
+	rs, tools, lints, err := formats.ReadSARIFRuns(name, data, opts)
+	if err != nil {
+		return lints, err
+	}
 	in := &input{read: reread}
 	at := func(ptr string) diag.Place { return diag.Place{File: name, Pointer: ptr} }
 	if pair == "" {
-		for i, run := range runs {
-			c.runs = append(c.runs, sarifAnswer{answer{src: name, in: in, gateID: at(fmt.Sprintf("/runs/%d/tool/driver/name", i)), resp: run.Response}, run.Tool})
+		for i, resp := range rs {
+			tool := ""
+			if i < len(tools) { // one name per run
+				tool = tools[i]
+			}
+			c.runs = append(c.runs, sarifAnswer{answer{src: name, in: in, gateID: at(fmt.Sprintf("/runs/%d/tool/driver/name", i)), resp: resp}, tool})
 		}
-		return
+		return lints, nil
 	}
-	if len(runs) != 1 {
+	if len(rs) != 1 {
 		msg := fmt.Sprintf("the workflow pairs this log with gate %s, but it holds no run: the gate answered nothing", pair)
-		if len(runs) > 1 {
-			msg = fmt.Sprintf("the workflow pairs this log with gate %s, but it holds %d runs; a paired log holds one run, so nothing is posted from it (pair each run's log on a line of its own, or leave the log unpaired)", pair, len(runs))
+		if len(rs) > 1 {
+			msg = fmt.Sprintf("the workflow pairs this log with gate %s, but it holds %d runs; a paired log holds one run, so nothing is posted from it (pair each run's log on a line of its own, or leave the log unpaired)", pair, len(rs))
 		}
 		c.refuse(in, 0, at("/runs"), validate.ClassPairing, msg)
-		return
+		return lints, nil
 	}
-	resp := runs[0].Response
-	agc.RenameGate(resp, pair)
-	c.add(answer{src: name, in: in, gateID: at("/runs/0/tool/driver/name"), pair: pair, resp: resp})
+	agc.RenameGate(rs[0], pair)
+	c.add(answer{src: name, in: in, gateID: at("/runs/0/tool/driver/name"), pair: pair, resp: rs[0]})
+	return lints, nil
 }
 
 // AddUnpairedRuns keeps the runs of the unpaired SARIF logs, each under

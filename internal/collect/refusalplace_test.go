@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/agcgate/agc-action/diag"
-	"github.com/agcgate/agc-action/internal/cmdenv"
+	"github.com/agcgate/agc-action/formats"
 	"github.com/agcgate/agc-action/validate"
 )
 
@@ -50,15 +50,13 @@ func TestRefusalsPlacedInOnePass(t *testing.T) {
 		runs[i] = `{"tool":{"driver":{"name":"t"}},"results":[]}`
 	}
 	data := []byte(`{"version":"2.1.0","runs":[` + "\n" + strings.Join(runs, ",\n") + "\n]}\n")
-	sruns, _, err := cmdenv.GateSARIF("many.sarif", data, t.TempDir(), "")
-	if err != nil || len(sruns) != n {
-		t.Fatalf("GateSARIF: %d runs, %v", len(sruns), err)
-	}
 	c := New(nil)
+	reads := 0
+	if _, err := c.SARIF("many.sarif", data, func() ([]byte, error) { reads++; return data, nil }, "", formats.ReadOptions{Root: t.TempDir()}); err != nil || len(c.runs) != n {
+		t.Fatalf("SARIF: %d runs, %v", len(c.runs), err)
+	}
 	var scans diag.ScanCounter
 	c.scans = &scans
-	reads := 0
-	c.SARIF("many.sarif", func() ([]byte, error) { reads++; return data, nil }, "", sruns)
 	c.AddUnpairedRuns()
 	c.PlaceRefusals()
 	read := scans.Bytes()
