@@ -26,7 +26,7 @@ setup:
 
 ## test: everything CI runs: setup, lint, the whole test suite (missing tools fail, not skip)
 test: setup lint
-	AGC_REQUIRE_TOOLS=1 go test -count=1 ./...
+	AGC_REQUIRE_TOOLS=1 go test -count=1 -timeout 30m ./...
 
 ## lint: gofmt, goimports, go vet and staticcheck (pinned in scripts/setup.sh)
 lint:

@@ -172,12 +172,8 @@ func (p *patchSource) Diffs(ctx context.Context, base, head string, paths []stri
 	p.srv.Snapshot(func(prs map[string]*ghtest.PullRequest, _ []*ghtest.CheckRun, _ []*ghtest.Status, _ []*ghtest.SARIFUpload) {
 		pr := prs[testRepo+"#2"]
 		for _, path := range paths {
-			switch status := pr.Status(path); {
-			case status == "":
-			case pr.IsBinary(path):
-				out[path] = fingerprint.PathDiff{Status: status, Binary: true}
-			default:
-				out[path] = fingerprint.PathDiff{Patch: pr.Patch(path), Status: status}
+			if status, patch, binary := pr.Change(path); status != "" {
+				out[path] = fingerprint.PathDiff{Patch: patch, Status: status, Binary: binary}
 			}
 		}
 	})

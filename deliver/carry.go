@@ -21,11 +21,11 @@ type Commits interface {
 // wrote them and their embedded responses and binding records, carried
 // runs created, a pull request's commits. The policy (which heads, which
 // runs are trusted) is carry's.
-type Runs struct {
-	gh interface {
-		Checks
-		Commits
-	}
+type Runs struct{ runPorts }
+
+type runPorts interface {
+	Checks
+	Commits
 }
 
 var (
@@ -34,16 +34,11 @@ var (
 )
 
 // CarryRuns returns gh as carry sees it.
-func CarryRuns(gh interface {
-	Checks
-	Commits
-}) Runs {
-	return Runs{gh: gh}
-}
+func CarryRuns(gh runPorts) Runs { return Runs{gh} }
 
 // List returns the check runs named name on sha, of every app.
 func (r Runs) List(ctx context.Context, sha, name string) ([]carry.CheckRun, error) {
-	return listRuns(ctx, r.gh, sha, name)
+	return listRuns(ctx, r.runPorts, sha, name)
 }
 
 func listRuns(ctx context.Context, gh Checks, sha, name string) ([]carry.CheckRun, error) {
@@ -75,44 +70,29 @@ func carryRun(run *github.CheckRun) carry.CheckRun {
 	return cr
 }
 
-// checkText is a check run's output.text: the binding record, when there
-// is one, first (carry.ReadBinding reads it only there), then the
-// embedded response. A record that does not fit beside the response is
-// left out: the run is then not carried.
-func checkText(raw []byte, b *carry.Binding) string {
-	text := review.EmbedResponse(raw)
-	if b == nil {
-		return text
-	}
-	if rec := carry.EmbedBinding(*b); len(rec)+len(text) <= review.MaxCheckText {
-		return rec + text
-	}
-	return text
-}
-
 // Create posts a completed check run with the carried response embedded
-// in output.text, as CheckRun embeds a gate's.
+// in output.text, after the binding record when it fits, as a gate's
+// check run has them (review.CheckText).
 func (r Runs) Create(ctx context.Context, n carry.NewCheckRun) error {
+	var record string
+	if n.Binding != nil {
+		record = carry.EmbedBinding(*n.Binding)
+	}
 	out := &github.CheckRunOutput{Title: github.String(n.Title), Summary: github.String(review.CutRunes(n.Summary, review.MaxCheckText)),
-		Text: github.String(checkText(n.Response, n.Binding))}
+		Text: github.String(review.CheckText(review.EmbedResponse(n.Response), record))}
 	opt := github.CreateCheckRunOptions{Name: n.Name, HeadSHA: n.HeadSHA, Status: github.String("completed"),
 		Conclusion: github.String(n.Conclusion), Output: out}
 	if n.DetailsURL != "" {
 		opt.DetailsURL = github.String(n.DetailsURL)
 	}
-	_, err := r.gh.CreateCheckRun(ctx, opt)
+	_, err := r.CreateCheckRun(ctx, opt)
 	return err
-}
-
-// PullRequestCommits lists a pull request's commits, oldest first.
-func (r Runs) PullRequestCommits(ctx context.Context, number int) ([]string, error) {
-	return r.gh.PullRequestCommits(ctx, number)
 }
 
 // CommitPullRequests lists the pull requests commit sha belongs to or was
 // merged by; MergeCommitSHA only for a merged one.
 func (r Runs) CommitPullRequests(ctx context.Context, sha string) ([]carry.PullRequest, error) {
-	prs, err := r.gh.CommitPullRequests(ctx, sha)
+	prs, err := r.runPorts.CommitPullRequests(ctx, sha)
 	if err != nil {
 		return nil, err
 	}

@@ -154,7 +154,11 @@ func (p *carryPR) wantNotCarried(res *carry.Result, head string, change string) 
 func itoa(n int64) string { return strconv.FormatInt(n, 10) }
 
 func readBackText(text string) (*agc.Response, error) {
-	return review.ReadBackResponse(&github.CheckRun{Output: &github.CheckRunOutput{Text: &text}})
+	raw, err := review.ReadBackRaw(&github.CheckRun{Output: &github.CheckRunOutput{Text: &text}})
+	if err != nil {
+		return nil, err
+	}
+	return agc.Decode("check run", raw, agc.Limits{})
 }
 
 // TestCarryThreePushes walks a pull request through three pushes against

@@ -24,27 +24,6 @@ type check struct {
 	conclusion, title string
 }
 
-// create posts the check run agc/<gate.id> in one request and returns its
-// id: its conclusion from the verdict, and the output review.PlanCheck
-// plans (the summary, the text with the binding record and the response
-// embedded when they fit, an annotation for each of the first
-// review.MaxAnnotationsPerGate findings with a line). When something did
-// not fit, the summary says where it is.
-func (d *run) create(ctx context.Context, c check) (int64, error) {
-	plan := review.PlanCheck(c.r, c.CheckOptions)
-	title, conclusion := cmp.Or(c.title, review.CheckTitle(c.r)), cmp.Or(c.conclusion, review.Conclusion(c.r.Verdict))
-	out := &github.CheckRunOutput{Title: github.String(title), Summary: &plan.Summary, Text: &plan.Text, Annotations: plan.Annotations}
-	opt := github.CreateCheckRunOptions{Name: review.CheckName(c.r.Gate.ID), HeadSHA: d.opt.HeadSHA,
-		Status: github.String("completed"), Conclusion: github.String(conclusion), Output: out}
-	if d.opt.DetailsURL != "" {
-		opt.DetailsURL = github.String(d.opt.DetailsURL)
-	}
-	if c.externalID != "" {
-		opt.ExternalID = github.String(c.externalID)
-	}
-	return d.gh.CreateCheckRun(ctx, opt)
-}
-
 // status posts the commit status name: state, with a description.
 func (d *run) status(ctx context.Context, name, state, description string) error {
 	st := &github.RepoStatus{State: github.String(state), Context: github.String(name), Description: github.String(description)}
@@ -79,15 +58,30 @@ func (d *run) checks(ctx context.Context, g agc.Doc, p *review.ReviewPlan) error
 }
 
 // post posts c's check run and status, as the options ask, and returns
-// the check run's id (0: none posted). A failing c (conclusion) fails the
-// status too; otherwise it is success for allow and repaired, failure
-// otherwise, with a description cut to 140 characters.
+// the check run's id (0: none posted). The check run is one request: its
+// conclusion from the verdict, and the output review.PlanCheck plans (the
+// summary, saying where what did not fit is; the text with the binding
+// record and the response embedded when they fit; the annotations). A
+// failing c (conclusion) fails the status too; otherwise it is success
+// for allow and repaired, failure otherwise, with a description cut to
+// 140 characters.
 func (d *run) post(ctx context.Context, c check) (int64, error) {
 	name := review.CheckName(c.r.Gate.ID)
 	var id int64
 	if d.opt.Check {
+		plan := review.PlanCheck(c.r, c.CheckOptions)
+		out := &github.CheckRunOutput{Title: github.String(cmp.Or(c.title, review.CheckTitle(c.r))), Summary: &plan.Summary, Text: &plan.Text,
+			Annotations: plan.Annotations}
+		opt := github.CreateCheckRunOptions{Name: name, HeadSHA: d.opt.HeadSHA, Status: github.String("completed"),
+			Conclusion: github.String(cmp.Or(c.conclusion, review.Conclusion(c.r.Verdict))), Output: out}
+		if d.opt.DetailsURL != "" {
+			opt.DetailsURL = github.String(d.opt.DetailsURL)
+		}
+		if c.externalID != "" {
+			opt.ExternalID = github.String(c.externalID)
+		}
 		var err error
-		if id, err = d.create(ctx, c); err != nil {
+		if id, err = d.gh.CreateCheckRun(ctx, opt); err != nil {
 			d.rep.NotDelivered = append(d.rep.NotDelivered, "the check run "+name)
 			return 0, fmt.Errorf("gate %s: %w", c.r.Gate.ID, err)
 		}

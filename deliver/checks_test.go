@@ -59,7 +59,7 @@ func TestCheckRunAnnotationsWithinCeilingAndReadBack(t *testing.T) {
 	if !bytes.Equal(got, raw) {
 		t.Error("read back bytes differ from the ones posted")
 	}
-	back, err := review.ReadBackResponse(run)
+	back, err := agc.Decode("check run", got, agc.Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -70,24 +70,15 @@ type Report struct {
 	NotDelivered []string
 }
 
-// ReviewResult says what a review delivery did.
+// ReviewResult says what a review delivery did of its plan (whose counts
+// say where the findings are and what the ceiling left to a later run).
 type ReviewResult struct {
-	Placed     []review.Placed
+	*review.ReviewPlan
 	Reviews    int // reviews created
 	Posted     int // new inline comments
 	Edited     int // comments and review bodies edited
-	Unchanged  int // comments left as they were
 	Resolved   int // threads resolved (findings gone)
 	Unresolved int // threads reopened (findings back)
-	// Inline, Listed, Unlisted and Capped count findings as
-	// review.ReviewPlan does: inline comments, listed in the review body,
-	// not in the review (the check run lists them: review.PlanCheck), and
-	// listed rather than inline because of the ceiling.
-	Inline, Listed, Unlisted, Capped int
-	// Deferred counts edits and thread changes the ceiling left to a
-	// later run; NoReview is set when the run's reviews were spent.
-	Deferred int
-	NoReview bool
 }
 
 // Deliver posts every gate's review, check run and status through gh:
@@ -204,8 +195,7 @@ func (d *run) deliver(ctx context.Context, gates []agc.Doc) error {
 // postReview writes a plan's edits and its one review; its threads are
 // the caller's, as one run resolves every gate's threads together.
 func (d *run) postReview(ctx context.Context, st *review.PRState, p *review.ReviewPlan) (*ReviewResult, error) {
-	res := &ReviewResult{Placed: p.Placed, Unchanged: p.Unchanged, Inline: p.Inline, Listed: p.Listed, Unlisted: p.Unlisted,
-		Capped: p.Capped, Deferred: p.DeferredEdits + p.DeferredThreads, NoReview: p.NoReview}
+	res := &ReviewResult{ReviewPlan: p}
 	for _, e := range p.Edits {
 		if err := d.gh.EditComment(ctx, e.CommentID, e.Body); err != nil {
 			return res, err

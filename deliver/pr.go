@@ -56,7 +56,7 @@ func LoadPR(ctx context.Context, gh PullRequest, number int, headSHA string) (*r
 	}
 	for _, t := range threads {
 		if len(t.CommentIDs) > 0 {
-			st.Threads[t.CommentIDs[0]] = review.Thread{ID: t.ID, Resolved: t.Resolved, ResolvedBy: t.ResolvedBy, Outdated: t.Outdated, CommentIDs: t.CommentIDs}
+			st.Threads[t.CommentIDs[0]] = review.Thread(t)
 		}
 	}
 	return st, nil

@@ -20,6 +20,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -69,7 +70,7 @@ func goFences(doc string) []cmFence {
 // tools/node_modules, failing the test when it or node is missing.
 func commonmarkJS(t *testing.T) string {
 	t.Helper()
-	return testkit.CommonmarkJS(t)
+	return filepath.Dir(testkit.NodeFile(t, "commonmark.js 0.31.2", "commonmark", "package.json"))
 }
 
 func jsFences(t *testing.T, cm string, docs []string) [][]cmFence {

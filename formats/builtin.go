@@ -90,18 +90,12 @@ func readSARIF(file string, data []byte, opts ReadOptions) ([]*agc.Response, []d
 // made from (agc.ToolGateID), so that callers can tell two tools whose ids
 // clash (agc.Clashes).
 func ReadSARIFRuns(file string, data []byte, opts ReadOptions) ([]*agc.Response, []string, []diag.Lint, error) {
-	log, lints, err := sarif.ReadLog(bytes.NewReader(data), file, sarif.ReadOptions{Root: opts.Root})
+	got, err := sarif.Read(data, file, sarif.Options{Root: opts.Root, FS: opts.FS, FailLevel: opts.FailLevel})
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	tools := make([]string, len(log.Runs))
-	for i, run := range log.Runs {
-		tools[i] = run.Driver.Name
-	}
-	rs, more := sarif.ToAGC(log, sarif.ToAGCOptions{FS: opts.FS, FailLevel: opts.FailLevel})
-	lints = append(lints, more...)
-	diag.LocateLints(file, data, lints)
-	return rs, tools, lints, nil
+	diag.LocateLints(file, data, got.Lints)
+	return got.Responses, got.Tools, got.Lints, nil
 }
 
 // writeSARIF writes one log and refuses one GitHub would reject.

@@ -1,7 +1,6 @@
 package ghapi
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
@@ -18,18 +17,6 @@ type HTTPError struct {
 }
 
 func (e *HTTPError) Error() string { return fmt.Sprintf("%s: %d %s", e.Op, e.Status, e.Message) }
-
-// githubMessage is the "message" of an error GitHub answered, else the
-// answer itself.
-func githubMessage(raw []byte) string {
-	var m struct {
-		Message string `json:"message"`
-	}
-	if json.Unmarshal(raw, &m) == nil && m.Message != "" {
-		return m.Message
-	}
-	return strings.TrimSpace(string(raw))
-}
 
 // wrap names the operation and keeps GitHub's own message and status.
 func wrap(op string, err error) error {

@@ -8,6 +8,8 @@ import (
 	"io"
 	"net/http"
 	"strings"
+
+	"github.com/google/go-github/v62/github"
 )
 
 // graphQL sends one query and decodes its data into out. GraphQL answers
@@ -27,12 +29,12 @@ func (c *Client) graphQL(ctx context.Context, query string, vars map[string]any,
 		return fmt.Errorf("graphql: %w", err)
 	}
 	defer resp.Body.Close()
+	if err := github.CheckResponse(resp); err != nil {
+		return wrap("graphql", err)
+	}
 	raw, err := io.ReadAll(io.LimitReader(resp.Body, 32<<20))
 	if err != nil {
 		return fmt.Errorf("graphql: %w", err)
-	}
-	if resp.StatusCode != http.StatusOK {
-		return &HTTPError{Status: resp.StatusCode, Message: githubMessage(raw), Op: "graphql"}
 	}
 	var env struct {
 		Data   json.RawMessage `json:"data"`

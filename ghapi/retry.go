@@ -11,8 +11,6 @@ import (
 	"strings"
 	"sync"
 	"time"
-
-	"github.com/google/go-github/v62/github"
 )
 
 // RetryPolicy bounds retries of 5xx answers and rate limits. Zero fields
@@ -134,13 +132,12 @@ func newRetryTransport(next http.RoundTripper, p RetryPolicy) *retryTransport {
 // RoundTrip sends r, and sends it again after a wait while GitHub answers
 // 5xx or a rate limit, within the policy's bounds. What it returns is
 // always GitHub's last answer: when the bounds are reached, and at once
-// on a 5xx to a checked write (checkedWrite), whose caller looks whether
-// it took effect before sending it again (Client.checkedRetry).
+// on a 5xx to a checked write (checkApplied) that took effect.
 func (t *retryTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 	if t.spentOut() {
 		return nil, ErrRetryBudget
 	}
-	checked, _ := r.Context().Value(checkedKey{}).(bool)
+	applied, _ := r.Context().Value(appliedKey{}).(func(context.Context) bool)
 	var waited time.Duration
 	for attempt := 0; ; attempt++ {
 		req := r
@@ -161,7 +158,7 @@ func (t *retryTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 		if err != nil {
 			return nil, err
 		}
-		if checked && resp.StatusCode >= 500 {
+		if applied != nil && resp.StatusCode >= 500 && retryable(resp) && applied(context.WithValue(r.Context(), appliedKey{}, nil)) {
 			return resp, nil
 		}
 		wait, ok := t.again(resp, attempt, waited)
@@ -193,13 +190,7 @@ func (t *retryTransport) again(resp *http.Response, attempt int, waited time.Dur
 	return wait, true
 }
 
-type replayError struct{}
-
-func (replayError) Error() string {
-	return "ghapi: cannot retry a request whose body cannot be replayed"
-}
-
-var errNoReplay error = replayError{}
+var errNoReplay = errors.New("ghapi: cannot retry a request whose body cannot be replayed")
 
 // backoff says whether resp is worth retrying and after how long:
 // Retry-After when GitHub sends it, the rate limit reset for a spent
@@ -244,38 +235,13 @@ func retryable(resp *http.Response) bool {
 	return strings.Contains(strings.ToLower(string(body)), "rate limit")
 }
 
-type checkedKey struct{}
+type appliedKey struct{}
 
-// checkedWrite marks a write that GitHub may make and still answer with a
-// 5xx (a 502 or 504 can come after the change): the transport returns
-// that 5xx as it is, and the caller looks whether the write took effect
-// before sending it again (Client.checkedRetry).
-func checkedWrite(ctx context.Context) context.Context {
-	return context.WithValue(ctx, checkedKey{}, true)
-}
-
-// checkedRetry sends a write that GitHub may make and still answer with a
-// 5xx. On such an answer it asks applied whether the write took effect,
-// and counts it done if so (sending it again would make it twice); if not
-// it waits as the transport does, within the same bounds, and sends it
-// again. The error returned is GitHub's last answer.
-func (c *Client) checkedRetry(ctx context.Context, write func(context.Context) (*github.Response, error), applied func(context.Context) bool) error {
-	var waited time.Duration
-	for attempt := 0; ; attempt++ {
-		resp, err := write(checkedWrite(ctx))
-		if err == nil || resp == nil || resp.StatusCode < 500 || !retryable(resp.Response) {
-			return err
-		}
-		if applied(ctx) {
-			return nil
-		}
-		wait, ok := c.retry.again(resp.Response, attempt, waited)
-		if !ok {
-			return err
-		}
-		if err := c.retry.p.Sleep(ctx, wait); err != nil {
-			return err
-		}
-		waited += wait
-	}
+// checkApplied marks a write that GitHub may make and still answer with a
+// 5xx (a 502 or 504 can come after the change): on such an answer the
+// transport asks applied whether the write took effect, and if so returns
+// that 5xx as it is, as sending it again would make it twice; if not it
+// sends it again as any other. applied tells the caller what it found.
+func checkApplied(ctx context.Context, applied func(context.Context) bool) context.Context {
+	return context.WithValue(ctx, appliedKey{}, applied)
 }

@@ -112,28 +112,29 @@ func (s *script) RoundTrip(r *http.Request) (*http.Response, error) {
 
 // TestRetryReturnsWhatGitHubSent: whatever the retries do, the answer the
 // transport returns is one GitHub sent, the last one, never one made up;
-// a write that GitHub may have applied despite a 5xx is answered with that
-// 5xx for its caller to check, not sent again.
+// a write that GitHub applied despite a 5xx is answered with that 5xx,
+// not sent again, and one it did not apply is sent again.
 func TestRetryReturnsWhatGitHubSent(t *testing.T) {
 	tests := []struct {
 		name    string
 		answers []int
-		checked bool // the caller checks whether the write applied
+		applied string // "": the write is not checked; else whether it took effect
 		sends   int
 	}{
-		{"a 5xx then success", []int{502, 200}, false, 2},
-		{"5xx past the retries", []int{502}, false, 6},
-		{"a rate limit past the budget", []int{429}, false, 1},
-		{"a checked write answered 5xx", []int{502, 200}, true, 1},
-		{"a checked write rate limited, then answered", []int{403, 201}, true, 2},
+		{"a 5xx then success", []int{502, 200}, "", 2},
+		{"5xx past the retries", []int{502}, "", 6},
+		{"a rate limit past the budget", []int{429}, "", 1},
+		{"a checked write answered 5xx, made", []int{502, 200}, "yes", 1},
+		{"a checked write answered 5xx, not made", []int{502, 201}, "no", 2},
+		{"a checked write rate limited, then answered", []int{403, 201}, "no", 2},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			s := &script{answers: tc.answers}
 			tr := newRetryTransport(s, RetryPolicy{TotalWait: 5 * time.Minute, Sleep: func(context.Context, time.Duration) error { return nil }})
 			ctx := context.Background()
-			if tc.checked {
-				ctx = checkedWrite(ctx)
+			if tc.applied != "" {
+				ctx = checkApplied(ctx, func(context.Context) bool { return tc.applied == "yes" })
 			}
 			req, _ := http.NewRequestWithContext(ctx, http.MethodPost, "https://api.github.invalid/repos/o/r/pulls/2/reviews", nil)
 			resp, err := tr.RoundTrip(req)

@@ -37,12 +37,9 @@ func (c *Client) CreateReview(ctx context.Context, number int, commit, body stri
 	body += "\n" + mark + "\n"
 	req := &github.PullRequestReviewRequest{CommitID: github.String(commit), Body: github.String(body),
 		Event: github.String("COMMENT"), Comments: comments}
-	write := func(ctx context.Context) (*github.Response, error) {
-		_, resp, err := c.gh.PullRequests.CreateReview(ctx, c.cfg.Owner, c.cfg.Repo, number, req)
-		return resp, err
-	}
-	applied := func(ctx context.Context) bool { return c.reviewExists(ctx, number, mark) }
-	if err := c.checkedRetry(ctx, write, applied); err != nil {
+	made := false
+	ctx = checkApplied(ctx, func(ctx context.Context) bool { made = c.reviewExists(ctx, number, mark); return made })
+	if _, _, err := c.gh.PullRequests.CreateReview(ctx, c.cfg.Owner, c.cfg.Repo, number, req); err != nil && !made {
 		return wrap(fmt.Sprintf("create review with %d comments", len(comments)), err)
 	}
 	return nil

@@ -2,7 +2,7 @@ package review
 
 import (
 	"fmt"
-	"strconv"
+	"sort"
 	"strings"
 
 	"github.com/agcgate/agc-action/agc"
@@ -10,7 +10,8 @@ import (
 	"github.com/google/go-github/v62/github"
 )
 
-// GitHub's limits on what a check run and a status say.
+// GitHub's limits on what a check run and a status say (checkNote
+// writes MaxCheckText as "65,535").
 const (
 	MaxCheckText      = 65535 // characters in output.summary and output.text
 	MaxStatusDescribe = 140   // characters in a status description
@@ -34,15 +35,8 @@ func Conclusion(verdict string) string {
 // description: the verdict, the counts and the round, which GitHub shows
 // beside the check's name in the pull request's list of checks.
 func CheckTitle(r *agc.Response) string {
-	var blocking, advisory int
-	for _, f := range r.Findings {
-		if f.Severity == agc.Blocking {
-			blocking++
-		} else {
-			advisory++
-		}
-	}
-	return fmt.Sprintf("%s: %d blocking, %d advisory, round %d of %d", r.Verdict, blocking, advisory, r.Attempt.N, r.Attempt.Budget)
+	blocking := len(r.Blocking())
+	return fmt.Sprintf("%s: %d blocking, %d advisory, round %d of %d", r.Verdict, blocking, len(r.Findings)-blocking, r.Attempt.N, r.Attempt.Budget)
 }
 
 // SARIFPlace is where this run's SARIF log, which holds every finding,
@@ -118,7 +112,7 @@ type CheckOutput struct {
 // PlanCheck plans gate r's check run. The summary opens with the
 // headline, o.Note, where the findings are when not all are on the pull
 // request, and the answer's facts. When every finding fits, a table per
-// file and every finding in full follow (GateSummary). When not, the
+// file and every finding in full follow (as in JobSummary). When not, the
 // findings the review does not show are listed a compact line each
 // (checkLine), in the summary and then in the text, before any the review
 // shows; each line's location is linked while the room allows every line
@@ -129,19 +123,15 @@ type CheckOutput struct {
 func PlanCheck(r *agc.Response, o CheckOptions) CheckOutput {
 	embed := EmbedResponse(o.Raw)
 	embedded := Embedded(embed)
-	record := o.Record
-	if len(record)+len(embed) > MaxCheckText {
-		record = "" // the run is then not carried
-	}
-	out := CheckOutput{Text: record + embed}
+	out := CheckOutput{Text: CheckText(embed, o.Record)}
+	record := strings.TrimSuffix(out.Text, embed)
 	var withLine int
 	out.Annotations, withLine = Annotations(r, o.Head, MaxAnnotationsPerGate)
 	n := checkCounts{plan: o.Plan, annotated: len(out.Annotations), withLine: withLine, holders: o.SARIF.holders(embedded)}
 	placed := summaryOrder(r, o.Head)
 	lacking, shown := splitShown(placed, o.Plan)
 	n.listed = len(lacking)
-	if s, left := gateTable(gateHead(r, checkNote(o.Note, n)), r.Gate.ID, placed,
-		SummaryOptions{Links: o.Links, Limit: MaxCheckText, Elsewhere: n.holders}); left == 0 {
+	if s, left := gateTable(gateHead(r, checkNote(o.Note, n)), r.Gate.ID, placed, o.Links, MaxCheckText, n.holders); left == 0 {
 		out.Summary, out.Listed = s, len(lacking)
 		return out
 	}
@@ -159,6 +149,17 @@ func PlanCheck(r *agc.Response, o CheckOptions) CheckOutput {
 	return out
 }
 
+// CheckText is a check run's output.text: record (agc-action's binding
+// record, carry.EmbedBinding, which carry reads only there) first, then
+// embed (EmbedResponse). A record that does not fit beside embed is left
+// out: the run is then not carried.
+func CheckText(embed, record string) string {
+	if len(record)+len(embed) > MaxCheckText {
+		return embed
+	}
+	return record + embed
+}
+
 // splitShown splits placed (in order) into the findings plan's review
 // does not show and those it shows (inline, or listed in its body).
 func splitShown(placed []Placed, p *ReviewPlan) (lacking, shown []Placed) {
@@ -171,7 +172,7 @@ func splitShown(placed []Placed, p *ReviewPlan) (lacking, shown []Placed) {
 			in[pl.Finding] = true
 		}
 	}
-	for i, pl := range listedFindings(p.Placed) {
+	for i, pl := range byFile(p.Placed) {
 		if i == p.Listed {
 			break
 		}
@@ -218,8 +219,8 @@ func checkNote(own string, n checkCounts) string {
 		parts = append(parts, s+".")
 	}
 	if n.leftOut > 0 {
-		parts = append(parts, fmt.Sprintf("%s not listed in this check run (GitHub limits its summary and its text to %s characters each).",
-			count(n.leftOut, "finding is", "findings are"), thousands(MaxCheckText)))
+		parts = append(parts, count(n.leftOut, "finding is", "findings are")+
+			" not listed in this check run (GitHub limits its summary and its text to 65,535 characters each).")
 	}
 	if n.annotated < n.withLine {
 		label = "**Write ceiling** (docs/github.md)"
@@ -234,16 +235,6 @@ func checkNote(own string, n checkCounts) string {
 	}
 	h := n.holders
 	return own + fmt.Sprintf("> %s: %s %s.\n", label, strings.Join(parts, " "), strings.ToUpper(h[:1])+h[1:])
-}
-
-// thousands is n with its thousands separated by commas, as GitHub's
-// documentation writes its limits.
-func thousands(n int) string {
-	s := strconv.Itoa(n)
-	for i := len(s) - 3; i > 0 && s[i-1] != '-'; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
 }
 
 // maxLineWhat bounds a compact line's message, and maxLineClass its rule,
@@ -343,18 +334,8 @@ func planLines(lacking, shown []Placed, review bool, links Links, sumRoom, textR
 		return len(lacking), inSummary
 	}
 	most, _ := fill(0)
-	k := len(lacking)
-	if n, _ := fill(k); n < most {
-		lo, hi := 0, k // fill(lo) lists most, fill(hi) fewer
-		for hi-lo > 1 {
-			if mid := (lo + hi) / 2; func() bool { n, _ := fill(mid); return n == most }() {
-				lo = mid
-			} else {
-				hi = mid
-			}
-		}
-		k = lo
-	}
+	// k is the most links that list as many: fewer fit as more are linked.
+	k := sort.Search(len(lacking)+1, func(k int) bool { n, _ := fill(k); return n < most }) - 1
 	n, inSummary := fill(k)
 	var sum, text strings.Builder
 	sum.WriteString(heading)
@@ -415,8 +396,7 @@ func CutRunes(s string, n int) string {
 // Annotations returns a check-run annotation for each of the first limit
 // findings with a line (plain text: its message starts with path:line) (limit <= 0: all of them), and how many findings
 // have a line.
-func Annotations(r *agc.Response, head FileReader, limit int) (anns []*github.CheckRunAnnotation, withLine int) {
-	var out []*github.CheckRunAnnotation
+func Annotations(r *agc.Response, head FileReader, limit int) (out []*github.CheckRunAnnotation, withLine int) {
 	for i := range r.Findings {
 		f := &r.Findings[i]
 		pos := filePosition(f, head)

@@ -29,8 +29,8 @@ const (
 
 // Degrade writes every gate's findings as workflow annotations to
 // annotations (MaxLogAnnotations a gate, then how many more) and every
-// response to the job summary summary (within MaxJobSummary, then how
-// many more), with ReadOnlyNotice: what a run reports when it cannot write
+// response to the job summary summary (JobSummaries, after
+// ReadOnlyNotice): what a run reports when it cannot write
 // to GitHub. head places the annotations, as in WriteAnnotations; links
 // links the summary's locations. A nil summary writes none: the caller
 // writes its own job summary.
@@ -42,35 +42,17 @@ func Degrade(annotations, summary io.Writer, gates []agc.Doc, head FileReader, l
 	if _, err := fmt.Fprintln(annotations, notice.String()); err != nil {
 		return err
 	}
-	room := MaxJobSummary
-	for i, g := range gates {
+	for _, g := range gates {
 		if err := WriteAnnotations(annotations, g.Response, head); err != nil {
 			return err
 		}
-		if summary == nil {
-			continue
-		}
-		const moreRoom = 200 // the line saying how many answers are left out
-		if room <= moreRoom+1000 {
-			if room > 0 {
-				if _, err := fmt.Fprintf(summary, "\n%d more answers are not shown: a job summary is limited to 1 MiB.\n", len(gates)-i); err != nil {
-					return err
-				}
-			}
-			room = 0
-			continue
-		}
-		note := ""
-		if i == 0 {
-			note = "> [!WARNING]\n> " + render.Escape(ReadOnlyNotice) + "\n"
-		}
-		text := JobSummary(g.Response, note, head, links, room-moreRoom) + "\n"
-		room -= len(text)
-		if _, err := io.WriteString(summary, text); err != nil {
-			return err
-		}
 	}
-	return nil
+	if summary == nil {
+		return nil
+	}
+	_, err := io.WriteString(summary, JobSummaries("> [!WARNING]\n> "+render.Escape(ReadOnlyNotice)+"\n", gates, nil, head, links,
+		"every finding is in the SARIF file"))
+	return err
 }
 
 // WriteAnnotations writes one workflow command per finding (::error for
@@ -105,14 +87,6 @@ func WriteAnnotations(w io.Writer, r *agc.Response, head FileReader) error {
 		}
 	}
 	return nil
-}
-
-// JobSummary is r's section of a job summary (GateSummary) in at most
-// limit bytes, after note (agc-action's own Markdown, or "").
-func JobSummary(r *agc.Response, note string, head FileReader, links Links, limit int) string {
-	return GateSummary(r, note, SummaryOptions{Head: head, Links: links, Limit: limit,
-		Elsewhere: "the SARIF file (the Action's `sarif-file` output) holds every finding, and the check run agc/" + render.Escape(r.Gate.ID) +
-			", when one is posted, lists those the pull request does not show or says where they are"})
 }
 
 // ErrHeadUnknown is what a FileReader answers when the files of the

@@ -11,7 +11,7 @@
 // (Budget, WriteCeiling); a check run's name, conclusion and title, and
 // its summary, text and annotations (PlanCheck: what the review lacks
 // listed first, what does not fit counted with where it is), the response
-// embedded in its text and read back (EmbedResponse, ReadBackResponse);
+// embedded in its text and read back (EmbedResponse, ReadBackRaw);
 // and, for a token that cannot write,
 // workflow annotations and the job summary (Degrade).
 //

@@ -108,13 +108,3 @@ func ReadBackRaw(run *github.CheckRun) ([]byte, error) {
 	}
 	return raw, nil
 }
-
-// ReadBackResponse decodes the response embedded in a check run, exactly
-// as the gate wrote it.
-func ReadBackResponse(run *github.CheckRun) (*agc.Response, error) {
-	raw, err := ReadBackRaw(run)
-	if err != nil {
-		return nil, err
-	}
-	return agc.Decode(fmt.Sprintf("check run %d", run.GetID()), raw, agc.Limits{})
-}

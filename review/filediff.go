@@ -1,9 +1,5 @@
 package review
 
-import (
-	"sort"
-)
-
 // FileDiff is what a pull request changes in one file: which head lines
 // can carry a review comment, and in which hunk.
 type FileDiff struct {
@@ -57,16 +53,4 @@ func (d *FileDiff) AnyAdded(start, end int) bool {
 		}
 	}
 	return false
-}
-
-// AddedLines returns the added head lines in order (for tests and tools).
-func (d *FileDiff) AddedLines() []int {
-	var out []int
-	for l, r := range d.right {
-		if r.added {
-			out = append(out, l)
-		}
-	}
-	sort.Ints(out)
-	return out
 }

@@ -17,13 +17,10 @@ type Links struct {
 	SHA    string // the commit reported on
 }
 
-// ok reports whether l can make links.
-func (l Links) ok() bool { return l.Server != "" && l.Repo != "" && l.SHA != "" }
-
 // Blob is the URL of path's lines start..end at the commit (no line
 // anchor when start is 0), or "" when l makes no links.
 func (l Links) Blob(path string, start, end int) string {
-	if !l.ok() || path == "" {
+	if l.Server == "" || l.Repo == "" || l.SHA == "" || path == "" {
 		return ""
 	}
 	segs := strings.Split(path, "/")

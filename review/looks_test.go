@@ -102,7 +102,7 @@ func TestLooksGolden(t *testing.T) {
 				n.Inline++
 			}
 		}
-		bodies[name], _, _ = ReviewBody(r, n, listedFindings(ps), "", looksLinks)
+		bodies[name], _, _ = ReviewBody(r, n, byFile(ps), "", looksLinks)
 	}
 	bodies["check-summary-gate"] = PlanCheck(own, CheckOptions{Head: head, Links: looksLinks}).Summary
 	bodies["job-summary"] = JobSummary(es, "", head, looksLinks, MaxJobSummary)
@@ -112,8 +112,9 @@ func TestLooksGolden(t *testing.T) {
 		f.ID += fmt.Sprint("-", i)
 		many = append(many, f)
 	}
-	bodies["check-summary-cut"] = GateSummary(response("eslint", agc.Allow, many...), "", SummaryOptions{Head: head, Links: looksLinks, Limit: 3000,
-		Elsewhere: "the SARIF file holds every finding"})
+	cut := response("eslint", agc.Allow, many...)
+	bodies["check-summary-cut"], _ = gateTable(gateHead(cut, ""), cut.Gate.ID, summaryOrder(cut, head), looksLinks, 3000,
+		"the SARIF file holds every finding")
 	// A check run whose findings do not fit as tables, in little room: a
 	// compact line each, the first ones linked, continued in the text,
 	// the rest counted.

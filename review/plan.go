@@ -213,7 +213,7 @@ func openThread(st *PRState, cm *github.PullRequestComment, ids []string) []stri
 // then the findings outside the pull request's files) and decides the
 // review's one write.
 func (p *ReviewPlan) planBody(r *agc.Response, ex Own, note string, links Links, b *Budget) {
-	listed := listedFindings(p.Placed)
+	listed := byFile(p.Placed)
 	if p.NoReview {
 		p.Unlisted = len(p.Placed) - p.Inline
 		return
@@ -240,12 +240,8 @@ func (p *ReviewPlan) planBody(r *agc.Response, ex Own, note string, links Links,
 	}
 }
 
-// listedFindings are the findings the review body lists: those in the
-// pull request's files that are not inline, then those outside its files
-// (byFile).
-func listedFindings(ps []Placed) []Placed { return byFile(ps) }
-
-// byFile orders the findings a table lists: those of channel file grouped
+// byFile orders the findings a table lists (the review body's: those in
+// the pull request's files that are not inline, then those outside them): those of channel file grouped
 // by file, in the order the files first occur, each file's by line (a
 // finding on the whole file first), then those of channel body as they
 // come. Findings of other channels are left out.

@@ -33,8 +33,6 @@ func ParseLocation(loc string) (path string, start, end int) {
 	return path, start, end
 }
 
-func cleanPath(p string) string { return strings.TrimPrefix(p, "./") }
-
 // Locate finds where f points. A patch remedy with one edit in the
 // location's file, found exactly once in it at head, gives the lines the
 // edit replaces (and a Change for a suggestion). Otherwise the location's
@@ -49,7 +47,7 @@ func Locate(f *agc.Finding, head FileReader) Position {
 		return pos
 	}
 	e := f.Remedy.Edits[0]
-	e.Path = cleanPath(e.Path)
+	e.Path = strings.TrimPrefix(e.Path, "./")
 	if e.Path != path {
 		return pos
 	}

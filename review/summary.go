@@ -8,32 +8,39 @@ import (
 	"github.com/agcgate/agc-action/render"
 )
 
-// SummaryOptions say what a gate's summary links and where it says the
-// findings it leaves out are.
-type SummaryOptions struct {
-	// Head reads files at the commit reported on, to place findings on
-	// their lines (nil: the locations' own lines).
-	Head FileReader
-	// Links makes each location a link to its lines; zero: no links.
-	Links Links
-	// Elsewhere says where every finding is, for what a cut leaves out,
-	// as a clause: "the SARIF file (the Action's sarif-file output) holds
-	// every finding". It must be true of this run.
-	Elsewhere string
-	// Limit is the most bytes the summary may have (GitHub counts
-	// characters; a byte count is never fewer).
-	Limit int
+// JobSummary is r's section of a job summary, in at most limit bytes: its
+// headline, note (agc-action's own Markdown, or ""), a table of its
+// findings grouped by file (severity, the line linked, the rule linked to
+// its help, the message), then every finding in full, folded. What does
+// not fit is cut cleanly, between rows, saying how many findings are left
+// out and where they are.
+func JobSummary(r *agc.Response, note string, head FileReader, links Links, limit int) string {
+	s, _ := gateTable(gateHead(r, note), r.Gate.ID, summaryOrder(r, head), links, limit,
+		"the SARIF file (the Action's `sarif-file` output) holds every finding, and the check run agc/"+render.Escape(r.Gate.ID)+
+			", when one is posted, lists those the pull request does not show or says where they are")
+	return s
 }
 
-// GateSummary is one gate's answer for a check run's summary or the job
-// summary: its headline, note (agc-action's own Markdown, or ""), a table
-// of its findings grouped by file (severity, the line linked, the rule
-// linked to its help, the message), then every finding in full, folded.
-// What does not fit in o.Limit is cut cleanly, between rows, saying how
-// many findings are left out and where they are.
-func GateSummary(r *agc.Response, note string, o SummaryOptions) string {
-	s, _ := gateTable(gateHead(r, note), r.Gate.ID, summaryOrder(r, o.Head), o)
-	return s
+// JobSummaries is lead, then each gate's JobSummary (its note from notes)
+// while the whole stays within MaxJobSummary, then how many answers are
+// left out and more, a clause saying where their findings are.
+func JobSummaries(lead string, gates []agc.Doc, notes map[string]string, head FileReader, links Links, more string) string {
+	var b strings.Builder
+	b.WriteString(lead)
+	const moreRoom = 300 // the line saying how many answers are left out
+	shown := 0
+	for _, g := range gates {
+		room := MaxJobSummary - b.Len() - moreRoom
+		if room < 2000 {
+			break
+		}
+		b.WriteString("\n" + JobSummary(g.Response, notes[g.Response.Gate.ID], head, links, room))
+		shown++
+	}
+	if shown < len(gates) {
+		fmt.Fprintf(&b, "\n%d of %d answers are not shown here (the job summary is limited to 1 MiB); %s.\n", len(gates)-shown, len(gates), more)
+	}
+	return b.String()
 }
 
 // gateHead is a gate summary's start: the headline, note (agc-action's
@@ -47,30 +54,31 @@ func gateHead(r *agc.Response, note string) string {
 }
 
 // gateTable is head, then placed as tables by file and every finding in
-// full, within o.Limit bytes: what does not fit is cut, the findings in
-// full first, then rows, saying where the findings are (o.Elsewhere).
+// full, within limit bytes: what does not fit is cut, the findings in
+// full first, then rows, saying where the findings are (elsewhere, a
+// clause true of this run: "the SARIF file ... holds every finding").
 // left is how many rows were cut.
-func gateTable(head, gate string, placed []Placed, o SummaryOptions) (s string, left int) {
+func gateTable(head, gate string, placed []Placed, links Links, limit int, elsewhere string) (s string, left int) {
 	if len(placed) == 0 {
 		return head, 0
 	}
-	rows := tableRows(gate, placed, o.Links, "Not in a file", o.Limit)
+	rows := tableRows(gate, placed, links, "Not in a file", limit)
 	if len(rows) == len(placed) {
 		table := head + strings.Join(rows, "") + "\n"
-		if full, ok := fullEntries(gate, placed, o.Links, o.Limit-len(table)); ok {
-			if s := table + folded(count(len(placed), "finding in full", "findings in full"), full); len(s) <= o.Limit {
+		if full, ok := fullEntries(gate, placed, links, limit-len(table)); ok {
+			if s := table + folded(count(len(placed), "finding in full", "findings in full"), full); len(s) <= limit {
 				return s, 0
 			}
 		}
 	}
 	cutNote := func(left int) string {
 		if left == 0 {
-			return fmt.Sprintf("\nThe findings in full are left out to fit GitHub's limit: %s.\n", o.Elsewhere)
+			return fmt.Sprintf("\nThe findings in full are left out to fit GitHub's limit: %s.\n", elsewhere)
 		}
 		return fmt.Sprintf("\n%s, to fit GitHub's limit: %s.\n",
-			count(left, "more finding is not in this table", "more findings are not in this table"), o.Elsewhere)
+			count(left, "more finding is not in this table", "more findings are not in this table"), elsewhere)
 	}
-	room := o.Limit - len(head) - len(cutNote(len(placed)))
+	room := limit - len(head) - len(cutNote(len(placed)))
 	var b strings.Builder
 	n := 0
 	for _, row := range rows {

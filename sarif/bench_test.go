@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"runtime"
 	"runtime/metrics"
 	"strings"
@@ -70,11 +71,11 @@ func sarifRoundTripText(tb testing.TB, data []byte) []byte {
 }
 
 func roundTripVia(tb testing.TB, data []byte, asText bool) []byte {
-	log, _, err := sarif.ReadLog(bytes.NewReader(data), "bench.sarif", sarif.ReadOptions{})
+	got, err := sarif.Read(data, "bench.sarif", sarif.Options{})
 	if err != nil {
 		tb.Fatal(err)
 	}
-	rs, _ := sarif.ToAGC(log, sarif.ToAGCOptions{})
+	rs := got.Responses
 	for i, r := range rs {
 		if !asText {
 			break
@@ -134,11 +135,11 @@ func BenchmarkRoundTrip25k(b *testing.B) {
 // generic value.
 func BenchmarkWrite25k(b *testing.B) {
 	data := benchInput()
-	log, _, err := sarif.ReadLog(bytes.NewReader(data), "bench.sarif", sarif.ReadOptions{})
+	got, err := sarif.Read(data, "bench.sarif", sarif.Options{})
 	if err != nil {
 		b.Fatal(err)
 	}
-	rs, _ := sarif.ToAGC(log, sarif.ToAGCOptions{})
+	rs := got.Responses
 	var generic map[string]any
 	if err := json.Unmarshal(data, &generic); err != nil {
 		b.Fatal(err)
@@ -244,8 +245,8 @@ func TestBenchLogConverts(t *testing.T) {
 }
 
 // BenchmarkStreamAGC25k converts the benchmark's log to AGC text both
-// ways: ReadLog, ToAGC and agc.Encode (buffered), and StreamAGC, which
-// holds neither the results nor the findings (streamed).
+// ways: Read and agc.Encode (buffered), and Read writing to a file in
+// memory, which holds neither the results nor the findings (streamed).
 func BenchmarkStreamAGC25k(b *testing.B) {
 	data := benchInput()
 	for _, bm := range []struct {
@@ -253,23 +254,22 @@ func BenchmarkStreamAGC25k(b *testing.B) {
 		fn   func(testing.TB, []byte) []byte
 	}{
 		{"buffered", func(tb testing.TB, data []byte) []byte {
-			log, _, err := sarif.ReadLog(bytes.NewReader(data), "bench.sarif", sarif.ReadOptions{})
+			got, err := sarif.Read(data, "bench.sarif", sarif.Options{})
 			if err != nil {
 				tb.Fatal(err)
 			}
-			rs, _ := sarif.ToAGC(log, sarif.ToAGCOptions{})
-			out, err := agc.Encode(rs[0])
+			out, err := agc.Encode(got.Responses[0])
 			if err != nil {
 				tb.Fatal(err)
 			}
 			return out
 		}},
 		{"streamed", func(tb testing.TB, data []byte) []byte {
-			var out bytes.Buffer
-			if _, _, ok, err := sarif.StreamAGC(&out, data, "bench.sarif", sarif.ReadOptions{}, sarif.ToAGCOptions{}); !ok || err != nil {
-				tb.Fatal(ok, err)
+			out := &memFile{}
+			if got, err := sarif.Read(data, "bench.sarif", sarif.Options{Out: out}); err != nil || !got.Written {
+				tb.Fatal(err)
 			}
-			return out.Bytes()
+			return out.data
 		}},
 	} {
 		b.Run(bm.name, func(b *testing.B) {
@@ -282,4 +282,43 @@ func BenchmarkStreamAGC25k(b *testing.B) {
 			b.ReportMetric(peakHeapMB(func() { bm.fn(b, data) }), "peak-heap-MB")
 		})
 	}
+}
+
+// memFile is a sarif.File in memory.
+type memFile struct {
+	data []byte
+	off  int64
+}
+
+func (f *memFile) Write(p []byte) (int, error) {
+	n, err := f.WriteAt(p, f.off)
+	f.off += int64(n)
+	return n, err
+}
+
+func (f *memFile) WriteAt(p []byte, off int64) (int, error) {
+	if end := int(off) + len(p); end > cap(f.data) {
+		grown := make([]byte, end, max(2*cap(f.data), end))
+		copy(grown, f.data)
+		f.data = grown
+	} else if end > len(f.data) {
+		f.data = f.data[:end]
+	}
+	return copy(f.data[off:], p), nil
+}
+
+func (f *memFile) Seek(off int64, whence int) (int64, error) {
+	switch whence {
+	case io.SeekCurrent:
+		off += f.off
+	case io.SeekEnd:
+		off += int64(len(f.data))
+	}
+	f.off = off
+	return off, nil
+}
+
+func (f *memFile) Truncate(size int64) error {
+	f.data = f.data[:size]
+	return nil
 }

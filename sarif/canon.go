@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
 	"hash"
 	"math"
 	"slices"
@@ -108,18 +109,21 @@ func utf16Key(r rune) rune {
 const canonChunk = 32 << 10
 
 // canonBytes writes the RFC 8785 canonical form of JSON read from its
-// bytes, checking on the way that it is what the reader reads as is (see
-// treeDecoder): each object's members are written as they come, then put
-// in order. Text outside every object being ordered is hashed in chunks.
+// bytes: each object's members are written as they come, then put in
+// order. Text outside every object being ordered is hashed in chunks.
+// What has no canonical form (d.lossy: invalid UTF-8, a lone surrogate, a
+// duplicate name) is still read through; the run's fingerprint is then the
+// hash of its bytes. It stops only at a number out of range (badNumber).
 type canonBytes struct {
-	d     treeDecoder // reads strings and numbers as the tree did
-	h     hash.Hash
-	out   []byte
-	tmp   []byte
-	marks [][]canonMember // one slice per depth
-	nest  int             // objects around the place being written
-	order []int32         // the members of an object, sorted
-	elems [][]jv          // the elements of the arrays being written, per depth
+	d         treeDecoder // reads strings and numbers as the tree does
+	badNumber []byte      // the number out of range that stopped it
+	h         hash.Hash
+	out       []byte
+	tmp       []byte
+	marks     [][]canonMember // one slice per depth
+	nest      int             // objects around the place being written
+	order     []int32         // the members of an object, sorted
+	elems     [][]jv          // the elements of the arrays being written, per depth
 
 	// When record is set, each object's members are kept in tab and the
 	// object in objs, in the order the objects end, and each array's
@@ -171,6 +175,19 @@ func newCanon(data []byte, names map[string]string) *canonBytes {
 	return &canonBytes{d: treeDecoder{data: data, names: names}, h: sha256.New(), out: make([]byte, 0, canonChunk+512)}
 }
 
+// fail is the error that stopped the canonical pass: a number out of
+// range (the log's syntax was checked before).
+func (c *canonBytes) fail() error {
+	return fmt.Errorf("number %s is out of range", c.badNumber)
+}
+
+// canonicalText is the value v in RFC 8785 form.
+func canonicalText(v []byte) []byte {
+	c := canonBytes{d: treeDecoder{data: v}, nest: 1} // nest: nothing hashed
+	c.value(0, 0)
+	return c.out
+}
+
 // flush hashes what was written when nothing of it is to be reordered.
 func (c *canonBytes) flush() {
 	if c.nest == 0 && len(c.out) >= canonChunk {
@@ -206,7 +223,9 @@ func (c *canonBytes) value(i, depth int) bool {
 	case ch == '-' || ch >= '0' && ch <= '9':
 		start := d.pos
 		f, plain, ok := d.float()
-		if plain {
+		if !ok {
+			c.badNumber = d.data[start:d.pos]
+		} else if plain {
 			c.out = append(c.out, d.data[start:d.pos]...) // digits, as they are
 		} else {
 			c.out = appendCanonFloat(c.out, f)
@@ -278,7 +297,7 @@ func (c *canonBytes) object(depth int) bool {
 	}
 	for k := 1; k < len(order); k++ {
 		if bytes.Equal(marks[order[k]].name, marks[order[k-1]].name) {
-			return false // a duplicate name
+			d.lossy = true // a duplicate name: the fingerprint hashes the bytes
 		}
 	}
 	c.out = append(c.out, '}')

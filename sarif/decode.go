@@ -7,10 +7,10 @@ import (
 	"unicode/utf8"
 )
 
-// maxTreeDepth bounds nesting on the fast path (streamRun); deeper input
-// takes the slow one, encoding/json (jsontext refuses more than 10000
-// levels before either runs).
-const maxTreeDepth = 1000
+// maxTreeDepth bounds nesting: jsontext, which checks the log's syntax
+// first (parseTop), refuses more than 10000 levels, so no run read here
+// goes deeper.
+const maxTreeDepth = 10000
 
 // maxInterned bounds the member names kept for reuse across a log.
 const maxInterned = 4096
@@ -18,25 +18,21 @@ const maxInterned = 4096
 // treeDecoder decodes JSON that is known to be syntactically valid into the
 // tree encoding/json gives (map[string]any, []any, float64, string, bool,
 // nil): the reader's property bags and the rare value a lint prints; its
-// string and number readers serve canonBytes. It gives up (ok false) on
-// what it does not handle exactly as both encoding/json and jsontext
-// canonicalization do: invalid UTF-8, a lone surrogate escape, a duplicate
-// member name, a number out of range, deep nesting.
+// string and number readers serve canonBytes and the reader. It reads
+// what has no exact reading as encoding/json does, and notes it (lossy):
+// each invalid UTF-8 byte and each lone surrogate escape is U+FFFD, and of
+// duplicate member names the last is kept. It gives up (ok false) only on
+// a number out of range.
 type treeDecoder struct {
 	data  []byte
 	pos   int
 	names map[string]string // interned member names: logs repeat a few
 	buf   []byte            // unescaped string scratch
 	stack []any             // array elements being collected
+	lossy bool              // something was not read as written
 }
 
 func (d *treeDecoder) ws() { d.pos = skipWS(d.data, d.pos) }
-
-// end reports whether only white space is left.
-func (d *treeDecoder) end() bool {
-	d.ws()
-	return d.pos == len(d.data)
-}
 
 func (d *treeDecoder) value(depth int) (any, bool) {
 	d.ws()
@@ -78,8 +74,11 @@ func (d *treeDecoder) object(depth int) (any, bool) {
 	ok := d.members(func(b []byte, _ bool) bool {
 		name := d.name(b)
 		v, ok := d.value(depth + 1)
-		if _, dup := m[name]; !ok || dup {
+		if !ok {
 			return false
+		}
+		if _, dup := m[name]; dup {
+			d.lossy = true
 		}
 		m[name] = v
 		return true
@@ -199,9 +198,11 @@ func (d *treeDecoder) str() ([]byte, bool) {
 	for i := start; i < len(d.data); i++ {
 		switch c := d.data[i]; {
 		case c == '"':
-			d.pos = i + 1
-			s := d.data[start:i]
-			return s, !high || utf8.Valid(s)
+			if s := d.data[start:i]; !high || utf8.Valid(s) {
+				d.pos = i + 1
+				return s, true
+			}
+			return d.escaped(start, start)
 		case c == '\\':
 			return d.escaped(start, i)
 		case c < 0x20:
@@ -213,10 +214,11 @@ func (d *treeDecoder) str() ([]byte, bool) {
 	return nil, false
 }
 
-// escaped reads the rest of a string literal that has an escape at i.
+// escaped reads the rest of a string literal from i, which has an escape
+// or invalid UTF-8 there or after.
 func (d *treeDecoder) escaped(start, i int) ([]byte, bool) {
 	if !utf8.Valid(d.data[start:i]) {
-		return nil, false
+		i = start
 	}
 	b := append(d.buf[:0], d.data[start:i]...)
 	defer func() { d.buf = b[:0] }()
@@ -231,9 +233,11 @@ func (d *treeDecoder) escaped(start, i int) ([]byte, bool) {
 		case c >= utf8.RuneSelf:
 			r, n := utf8.DecodeRune(d.data[i:])
 			if r == utf8.RuneError && n == 1 {
-				return nil, false
+				d.lossy = true
+				b = utf8.AppendRune(b, utf8.RuneError)
+			} else {
+				b = append(b, d.data[i:i+n]...)
 			}
-			b = append(b, d.data[i:i+n]...)
 			i += n
 			continue
 		case c != '\\':
@@ -274,7 +278,7 @@ func (d *treeDecoder) escaped(start, i int) ([]byte, bool) {
 }
 
 // unicode decodes \uXXXX at i, or a surrogate pair of two such escapes; n
-// is the number of bytes read, 0 for a lone surrogate or bad hex.
+// is the number of bytes read, 0 for bad hex. A lone surrogate is U+FFFD.
 func (d *treeDecoder) unicode(i int) (rune, int) {
 	r := hex4(d.data[i+2:])
 	switch {
@@ -283,13 +287,13 @@ func (d *treeDecoder) unicode(i int) (rune, int) {
 	case !utf16.IsSurrogate(r):
 		return r, 6
 	}
-	if len(d.data) < i+12 || d.data[i+6] != '\\' || d.data[i+7] != 'u' {
-		return 0, 0
+	if len(d.data) >= i+12 && d.data[i+6] == '\\' && d.data[i+7] == 'u' {
+		if pair := utf16.DecodeRune(r, hex4(d.data[i+8:])); pair != utf8.RuneError {
+			return pair, 12
+		}
 	}
-	if pair := utf16.DecodeRune(r, hex4(d.data[i+8:])); pair != utf8.RuneError {
-		return pair, 12
-	}
-	return 0, 0
+	d.lossy = true
+	return utf8.RuneError, 6
 }
 
 func hex4(b []byte) rune {

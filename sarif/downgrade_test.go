@@ -17,7 +17,7 @@ import (
 // replace by its region alone. Without the file under the source root
 // they cannot become a patch; the finding's remedy is then a delegate,
 // and that is a lint at the result's fix saying why, on both paths a log
-// is converted by (ToAGC, StreamAGC). With the file, they are patches
+// is converted by (Read, kept or written to a file). With the file, they are patches
 // and nothing is said.
 func TestRemedyDowngradeIsLint(t *testing.T) {
 	file := ""
@@ -61,16 +61,24 @@ func TestRemedyDowngradeIsLint(t *testing.T) {
 			}
 			checkLints(t, append(lints, more...), tc.lints)
 		})
-		t.Run(tc.name+"/StreamAGC", func(t *testing.T) {
-			var out bytes.Buffer
-			_, lints, ok, err := sarif.StreamAGC(&out, data, "semgrep.sarif", sarif.ReadOptions{}, sarif.ToAGCOptions{FS: tc.fsys})
-			if err != nil || !ok {
-				t.Fatalf("not streamed: %v %v", ok, err)
+		t.Run(tc.name+"/written", func(t *testing.T) {
+			f, err := os.Create(filepath.Join(t.TempDir(), "out.json"))
+			if err != nil {
+				t.Fatal(err)
 			}
-			if n := strings.Count(out.String(), `"kind": "`+tc.kind+`"`); n != 2 {
-				t.Errorf("%d %s remedies, want 2:\n%s", n, tc.kind, out.String())
+			defer f.Close()
+			got, err := sarif.Read(data, "semgrep.sarif", sarif.Options{FS: tc.fsys, Out: f})
+			if err != nil || !got.Written {
+				t.Fatalf("not written: %v", err)
 			}
-			checkLints(t, lints, tc.lints)
+			out, err := os.ReadFile(f.Name())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n := strings.Count(string(out), `"kind": "`+tc.kind+`"`); n != 2 {
+				t.Errorf("%d %s remedies, want 2:\n%s", n, tc.kind, out)
+			}
+			checkLints(t, got.Lints, tc.lints)
 		})
 	}
 }

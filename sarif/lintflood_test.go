@@ -2,7 +2,8 @@ package sarif
 
 import (
 	"bytes"
-	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -37,16 +38,21 @@ func checkBounded(t *testing.T, what string, lints []diag.Lint, want int) {
 func TestReadLintFlood(t *testing.T) {
 	const n = 20000
 	data := floodLog("", "{}", n)
-	_, lints, err := ReadLog(bytes.NewReader(data), "flood.sarif", ReadOptions{})
+	got, err := Read(data, "flood.sarif", Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	checkBounded(t, "ReadLog", lints, 2*n)
-	_, lints, ok, err := StreamAGC(io.Discard, data, "flood.sarif", ReadOptions{}, ToAGCOptions{})
-	if err != nil || !ok {
-		t.Fatalf("StreamAGC: %v, %v", ok, err)
+	checkBounded(t, "Read", got.Lints, 2*n)
+	f, err := os.Create(filepath.Join(t.TempDir(), "out.json"))
+	if err != nil {
+		t.Fatal(err)
 	}
-	checkBounded(t, "StreamAGC", lints, 2*n)
+	defer f.Close()
+	got, err = Read(data, "flood.sarif", Options{Out: f})
+	if err != nil || !got.Written {
+		t.Fatalf("Read to a file: %v, %v", got, err)
+	}
+	checkBounded(t, "Read to a file", got.Lints, 2*n)
 }
 
 // TestRestoreLintFlood: a run written from AGC whose every result carries

@@ -3,12 +3,6 @@ package sarif
 // The model a log is read into. It keeps what the conversion to AGC needs,
 // already resolved: rule references, levels, message templates, URIs.
 
-// Log is a SARIF log as read.
-type Log struct {
-	Version string
-	Runs    []*Run
-}
-
 // Run is one run of one tool (§3.14).
 type Run struct {
 	Pointer      string
@@ -46,6 +40,7 @@ type Rule struct {
 
 // Result is one result (§3.27) with its rule and level resolved.
 type Result struct {
+	size          int // its bytes in the log
 	Pointer       string
 	Rule          *Rule // nil when the log names no known rule
 	RuleID        string

@@ -1,181 +1,156 @@
 package sarif
 
 import (
-	"bufio"
 	"bytes"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 
+	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/diag"
 	"github.com/go-json-experiment/json"
 	"github.com/go-json-experiment/json/jsontext"
 )
 
-// DefaultMaxBytes is the largest log ReadLog accepts unless told otherwise.
+// DefaultMaxBytes is the largest log Read accepts unless told otherwise.
 const DefaultMaxBytes = 256 << 20 // 256 MiB
 
-// ReadOptions tune ReadLog.
-type ReadOptions struct {
+// Options tune Read: how a log is read, and how each run is converted to
+// AGC (docs/sarif-mapping.md, "SARIF → AGC").
+type Options struct {
 	// MaxBytes bounds the input; <= 0 means DefaultMaxBytes.
 	MaxBytes int64
 	// Root is the absolute, slash-separated path of the source root.
 	// Absolute file paths under it are made relative; others are kept
 	// absolute and reported as lint. Empty: no absolute path is relative.
 	Root string
+	// FS is the source root, used to read the text of regions (patch find
+	// text, finding ids). Nil: no sources; snippets are used when present.
+	FS fs.FS
+	// FailLevel is the lowest level that blocks: "error" (default),
+	// "warning", "note", or "none" (nothing blocks).
+	FailLevel string
+	// SubjectKind is the subject's kind; default "commit" (a SARIF log
+	// judges a checkout).
+	SubjectKind string
+	// Budget is attempt.budget; default agc.ConvertedBudget. attempt.n is 1.
+	Budget int
+	// Out, when set, is where the response of a log of one run is written,
+	// as agc.Encode writes it, each finding as its result is read: neither
+	// the results nor the findings are held. Read then returns the
+	// response without its findings, and Written. A log of other than one
+	// run is not written to Out.
+	Out File
 }
 
-func (o ReadOptions) maxBytes() int64 {
+// File is what Options.Out writes to: an *os.File. What comes before the
+// findings depends on all of them (the fingerprint, the verdict); it is
+// written with stand-ins of the same length and written again in place.
+type File interface {
+	io.Writer
+	io.WriterAt
+	io.Seeker
+	Truncate(size int64) error
+}
+
+func (o Options) maxBytes() int64 {
 	if o.MaxBytes <= 0 {
 		return DefaultMaxBytes
 	}
 	return o.MaxBytes
 }
 
-// ReadLog reads a SARIF 2.1.0 log leniently. It refuses input larger than
-// the limit without holding more than the limit in memory, and returns an
-// *diag.Error for what it cannot read at all (not JSON, not an object, a version
-// other than 2.1.0, no runs), placed at its line and column. Everything it
-// repaired comes back as lint in file, naming a JSON pointer.
-func ReadLog(r io.Reader, file string, opts ReadOptions) (*Log, []diag.Lint, error) {
-	data, skipped, err := readLimited(r, opts.maxBytes())
+// Converted is what Read gives: one response a run, in order.
+type Converted struct {
+	Responses []*agc.Response
+	Tools     []string    // each run's tool.driver.name, which its gate id is made from
+	Lints     []diag.Lint // reading's, then converting's, naming the file
+	Written   bool        // the one response was written to Options.Out
+}
+
+// Read reads a SARIF 2.1.0 log leniently and converts each run to an AGC
+// response, one result at a time as it is read (a run Write wrote is
+// restored whole). It returns a *diag.Error for what it cannot read at all
+// (larger than the limit, not JSON, not an object, a version other than
+// 2.1.0, no runs, a number out of range), placed at its line and column.
+// Everything it repaired comes back as lint, naming a JSON pointer.
+func Read(data []byte, file string, opts Options) (*Converted, error) {
+	if int64(len(data)) > opts.maxBytes() {
+		if len(bytes.TrimLeft(data, " \t\r\n")) == 0 {
+			return nil, &diag.Error{Place: diag.Place{File: file}, Msg: fmt.Sprintf("input is larger than the limit of %d bytes (only white space so far)", opts.maxBytes())}
+		}
+		return nil, &diag.Error{Place: diag.Place{File: file}, Msg: fmt.Sprintf("input is larger than the limit of %d bytes", opts.maxBytes())}
+	}
+	if len(bytes.TrimLeft(data, " \t\r\n")) == 0 {
+		return nil, &diag.Error{Place: diag.Place{File: file}, Msg: "empty input: expected a SARIF log"}
+	}
+	raws, err := parseTop(data, file)
 	if err != nil {
-		return nil, nil, &diag.Error{Place: diag.Place{File: file}, Msg: err.Error()}
+		return nil, err
 	}
-	log, lints, err := parseLog(data, skipped, file, opts)
-	for i := range lints {
-		lints[i].File = file
-	}
-	return log, lints, err
-}
-
-// lead is the white space readLimited skipped before the log: how many
-// bytes, how many line breaks, and how many bytes after the last one.
-type lead struct {
-	bytes, lines, column int64
-}
-
-// place is where byte off of data, the log after the lead, lies in the file.
-func (l lead) place(data []byte, off int64) diag.Place {
-	p := diag.At(data, off)
-	if !p.HasOffset() {
-		return p
-	}
-	if p.Line == 1 {
-		p.Column += int(l.column)
-	}
-	p.Line += int(l.lines)
-	p.Offset += l.bytes
-	return p
-}
-
-// readLimited reads all of r, skipping leading white space without keeping
-// it, and fails once more than max bytes were read.
-func readLimited(r io.Reader, max int64) ([]byte, lead, error) {
-	br := bufio.NewReaderSize(r, 64<<10)
-	var skipped lead
-	for {
-		b, err := br.ReadByte()
-		if err == io.EOF {
-			return nil, skipped, errors.New("empty input: expected a SARIF log")
-		}
-		if err != nil {
-			return nil, skipped, fmt.Errorf("read: %w", err)
-		}
-		if b != ' ' && b != '\t' && b != '\r' && b != '\n' {
-			_ = br.UnreadByte()
-			break
-		}
-		if skipped.bytes++; skipped.bytes > max {
-			return nil, skipped, fmt.Errorf("input is larger than the limit of %d bytes (only white space so far)", max)
-		}
-		skipped.column++
-		if b == '\n' {
-			skipped.lines++
-			skipped.column = 0
-		}
-	}
-	// Sized once when the reader knows its length, rather than regrown.
-	var buf bytes.Buffer
-	buf.Grow(int(min(sizeHint(r)+int64(br.Buffered()), max-skipped.bytes+1) + bytes.MinRead))
-	if _, err := buf.ReadFrom(io.LimitReader(br, max-skipped.bytes+1)); err != nil {
-		return nil, skipped, fmt.Errorf("read: %w", err)
-	}
-	data := buf.Bytes()
-	if int64(len(data))+skipped.bytes > max {
-		return nil, skipped, fmt.Errorf("input is larger than the limit of %d bytes", max)
-	}
-	return data, skipped, nil
-}
-
-// sizeHint is what is left to read of r when r can tell (a bytes or
-// strings reader, a regular file), else 0.
-func sizeHint(r io.Reader) int64 {
-	switch v := r.(type) {
-	case interface{ Len() int }:
-		return int64(v.Len())
-	case interface{ Stat() (fs.FileInfo, error) }:
-		if st, err := v.Stat(); err == nil && st.Mode().IsRegular() {
-			return st.Size()
-		}
-	}
-	return 0
-}
-
-// parseLog walks the top level (parseTop), then reads each run.
-func parseLog(data []byte, skipped lead, file string, opts ReadOptions) (*Log, []diag.Lint, error) {
-	log, raws, err := parseTop(data, skipped, file)
-	if err != nil {
-		return nil, nil, err
-	}
+	out := &Converted{Tools: make([]string, len(raws))}
 	rd := &reader{}
+	var converted diag.Lints // converting's lints, after reading's
 	names := map[string]string{}
 	for i, raw := range raws {
 		p := ptrIdx("/runs", i)
 		if raw.Kind() != '{' {
-			return nil, nil, failAt(data, skipped, file, p, "a run is a JSON object, not %s", tokKind(raw.Kind()))
+			return nil, failAt(data, file, p, "a run is a JSON object, not %s", tokKind(raw.Kind()))
 		}
-		run, err := rd.readRun(raw, p, names, opts)
+		c := &agcRun{opts: opts, src: NewSource(opts.FS), lints: &converted}
+		if len(raws) == 1 && opts.Out != nil {
+			if c.out, err = newAGCWriter(opts.Out); err != nil {
+				return nil, err
+			}
+		}
+		run, err := rd.readRun(raw, p, names, opts, c.start, c.add)
+		if err == nil {
+			err = c.end(run)
+		}
 		if err != nil {
-			return nil, nil, failAt(data, skipped, file, p, "%s", err)
+			return nil, failAt(data, file, p, "%s", err)
 		}
-		log.Runs = append(log.Runs, run)
+		out.Responses = append(out.Responses, c.r)
+		out.Tools[i] = run.Driver.Name
+		out.Written = c.out != nil
 	}
-	return log, rd.lints.List(), nil
+	out.Lints = append(rd.lints.List(), converted.List()...)
+	for i := range out.Lints {
+		out.Lints[i].File = file
+	}
+	return out, nil
 }
 
 // failAt is a *diag.Error where pointer p lies in data.
-func failAt(data []byte, skipped lead, file, p, format string, args ...any) error {
+func failAt(data []byte, file, p, format string, args ...any) error {
 	off := int64(-1)
 	if found := diag.Offsets(data, []string{p}); found[0] >= 0 {
 		off = found[0]
 	}
-	place := skipped.place(data, off)
+	place := diag.At(data, off)
 	place.File, place.Pointer = file, p
 	return diag.Errorf(place, format, args...)
 }
 
 // parseTop walks the top level of a log with a streaming decoder, checking
-// it, and returns the log without its runs and each run's bytes.
-func parseTop(data []byte, skipped lead, file string) (*Log, []jsontext.Value, error) {
+// its syntax, version and runs, and returns each run's bytes.
+func parseTop(data []byte, file string) ([]jsontext.Value, error) {
 	// A *bytes.Buffer is parsed in place, without a copy.
 	dec := jsontext.NewDecoder(bytes.NewBuffer(data), jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true))
 	// at fails at byte off of data, or where pointer p lies when off < 0.
-	at := func(p string, off int64, format string, args ...any) (*Log, []jsontext.Value, error) {
+	at := func(p string, off int64, format string, args ...any) ([]jsontext.Value, error) {
 		if off < 0 {
-			return nil, nil, failAt(data, skipped, file, p, format, args...)
+			return nil, failAt(data, file, p, format, args...)
 		}
-		place := skipped.place(data, off)
+		place := diag.At(data, off)
 		place.File, place.Pointer = file, p
-		return nil, nil, diag.Errorf(place, format, args...)
+		return nil, diag.Errorf(place, format, args...)
 	}
-	fail := func(p, format string, args ...any) (*Log, []jsontext.Value, error) {
+	fail := func(p, format string, args ...any) ([]jsontext.Value, error) {
 		return at(p, -1, format, args...)
 	}
-	notJSON := func(p string, err error) (*Log, []jsontext.Value, error) {
+	notJSON := func(p string, err error) ([]jsontext.Value, error) {
 		return at(p, syntaxOffset(data, err), "not JSON: %s", syntaxMsg(err))
 	}
 	tok, err := dec.ReadToken()
@@ -185,7 +160,7 @@ func parseTop(data []byte, skipped lead, file string) (*Log, []jsontext.Value, e
 	if tok.Kind() != '{' {
 		return fail("", "a SARIF log is a JSON object, not %s", tokKind(tok.Kind()))
 	}
-	log := &Log{}
+	var version string
 	var raws []jsontext.Value
 	sawRuns := false
 	for dec.PeekKind() != '}' {
@@ -200,7 +175,7 @@ func parseTop(data []byte, skipped lead, file string) (*Log, []jsontext.Value, e
 			if err != nil {
 				return notJSON("/version", err)
 			}
-			if err := json.Unmarshal(v, &log.Version); err != nil {
+			if err := json.Unmarshal(v, &version); err != nil {
 				return fail("/version", "the version must be the string \"2.1.0\", got %s", v)
 			}
 		case "runs":
@@ -223,18 +198,18 @@ func parseTop(data []byte, skipped lead, file string) (*Log, []jsontext.Value, e
 		return at("", off, "unexpected data after the log object")
 	}
 	switch {
-	case log.Version == "":
+	case version == "":
 		return fail("/version", "no version: this reader understands SARIF 2.1.0 only")
-	case log.Version != "2.1.0":
-		return fail("/version", "SARIF version %q is not supported: this reader understands 2.1.0 only", log.Version)
+	case version != "2.1.0":
+		return fail("/version", "SARIF version %q is not supported: this reader understands 2.1.0 only", version)
 	case !sawRuns:
 		return fail("/runs", "no runs: a SARIF log must have a runs array")
 	}
-	return log, raws, nil
+	return raws, nil
 }
 
 // readRuns reads the runs array, keeping each run as its bytes in data
-// (not a copy) for streamRun.
+// (not a copy) for readRun.
 func readRuns(dec *jsontext.Decoder, data []byte) ([]jsontext.Value, error) {
 	tok, err := dec.ReadToken()
 	if err != nil {
@@ -258,18 +233,6 @@ func readRuns(dec *jsontext.Decoder, data []byte) ([]jsontext.Value, error) {
 		return nil, err
 	}
 	return out, nil
-}
-
-// canonicalHash is "sha256:" and the hex SHA-256 of the RFC 8785 canonical
-// form of v. A value that cannot be canonicalized (invalid UTF-8) is hashed
-// as read.
-func canonicalHash(v jsontext.Value) string {
-	c := jsontext.Value(bytes.Clone(v))
-	if err := c.Canonicalize(); err != nil {
-		c = v
-	}
-	sum := sha256.Sum256(c)
-	return "sha256:" + hex.EncodeToString(sum[:])
 }
 
 func syntaxMsg(err error) string {

@@ -1,7 +1,6 @@
 package sarif_test
 
 import (
-	"bytes"
 	"encoding/json"
 	"testing"
 
@@ -26,12 +25,8 @@ func BenchmarkRead25k(b *testing.B) {
 		}},
 		{"floor-encoding-json", func(tb testing.TB, data []byte) { floorRoundTrip(tb, data) }},
 		{"readlog-toagc", func(tb testing.TB, data []byte) {
-			log, _, err := sarif.ReadLog(bytes.NewReader(data), "bench.sarif", sarif.ReadOptions{})
-			if err != nil {
-				tb.Fatal(err)
-			}
-			if rs, _ := sarif.ToAGC(log, sarif.ToAGCOptions{}); len(rs) != 1 {
-				tb.Fatal("want one response")
+			if got, err := sarif.Read(data, "bench.sarif", sarif.Options{}); err != nil || len(got.Responses) != 1 {
+				tb.Fatal("want one response", err)
 			}
 		}},
 	} {

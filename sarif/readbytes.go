@@ -2,7 +2,6 @@ package sarif
 
 import (
 	"bytes"
-	stdjson "encoding/json"
 
 	"github.com/go-json-experiment/json/jsontext"
 )
@@ -11,10 +10,8 @@ import (
 // JSON (parseTop read them), without a generic tree: a value is its bytes
 // (jv), and an object is indexed once, when it is read, into its members'
 // names and values (jobj), in a buffer reused from one result to the next.
-// Before a run is read, streamRun's canonical pass (canonBytes) has
-// checked all of it (valid UTF-8, no lone surrogate escape, no duplicate
-// name, finite numbers, not too deep), or the run was decoded by
-// encoding/json and encoded again (readRun's encoding/json branch).
+// Before a part of a run is read, readRun's canonical pass (canonBytes)
+// has read all of it, so its numbers are in range.
 
 // jv is one JSON value: its bytes, nil when absent.
 type jv []byte
@@ -49,9 +46,10 @@ type jmember struct {
 // jobj is an indexed object: nil for none, empty (not nil) for {}.
 type jobj []jmember
 
-// get is the value of the member named key, nil when there is none.
+// get is the value of the member named key, nil when there is none; the
+// last of duplicate names, as encoding/json reads them.
 func (o jobj) get(key string) jv {
-	for i := range o {
+	for i := len(o) - 1; i >= 0; i-- {
 		if string(o[i].name) == key {
 			return o[i].v
 		}
@@ -130,19 +128,12 @@ func stringEnd(b []byte, i int) int {
 }
 
 // unquote is the text of the string literal s (quotes included): its
-// bytes in place when it has no escape, else unescaped anew.
+// bytes in place when it has no escape and is valid UTF-8, else decoded
+// anew (treeDecoder.str).
 func unquote(s []byte) []byte {
-	raw := s[1 : len(s)-1]
-	for _, c := range raw {
-		if c == '\\' {
-			u, err := jsontext.AppendUnquote(nil, s)
-			if err != nil {
-				return raw // not reached: the run was checked
-			}
-			return u
-		}
-	}
-	return raw
+	d := treeDecoder{data: s}
+	b, _ := d.str()
+	return b
 }
 
 // end is where v ends in the data canonBytes records a result's objects
@@ -252,10 +243,6 @@ const maxInternedLen = 256
 // prints.
 func (rd *reader) tree(v jv) any {
 	d := treeDecoder{data: v, names: rd.names}
-	if t, ok := d.value(0); ok {
-		return t
-	}
-	var t any // deeper than treeDecoder goes
-	_ = stdjson.Unmarshal(v, &t)
+	t, _ := d.value(0) // ok: the canonical pass read every number of the run
 	return t
 }

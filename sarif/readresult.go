@@ -1,12 +1,10 @@
 package sarif
 
 import (
-	"bytes"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
-
-	"github.com/go-json-experiment/json/jsontext"
 )
 
 func (rd *reader) result(m jobj, base at, ctx *runCtx) *Result {
@@ -34,7 +32,7 @@ func (rd *reader) resolveRule(res *Result, m jobj, base at, run *Run) {
 		rb := base.in("rule")
 		comp := run.Driver
 		if tc := rd.obj(ref, rb, "toolComponent"); tc != nil {
-			comp = rd.component4(tc, rb.in("toolComponent"), run)
+			comp = rd.toolComponent(tc, rb.in("toolComponent"), run)
 		}
 		if res.RuleID == "" {
 			res.RuleID = rd.istr(ref, rb, "id")
@@ -78,7 +76,9 @@ func (rd *reader) resolveRule(res *Result, m jobj, base at, run *Run) {
 	}
 }
 
-func (rd *reader) component4(tc jobj, base at, run *Run) *Component {
+// toolComponent is the component a toolComponentReference (§3.54) names,
+// by index into the extensions or by name; nil when none.
+func (rd *reader) toolComponent(tc jobj, base at, run *Run) *Component {
 	if i, ok := rd.integer(tc, base, "index"); ok {
 		if i < len(run.Extensions) {
 			return run.Extensions[i]
@@ -252,17 +252,14 @@ func (rd *reader) fingerprints(m jobj, base at, key string) map[string]string {
 		keys = append(keys, rd.intern(m.name))
 	}
 	sort.Strings(keys)
+	keys = slices.Compact(keys) // duplicate names: the last is read
 	rd.keys = keys
 	for _, k := range keys {
 		switch v := o.get(k); v.kind() {
 		case '"':
 			out[k] = rd.text(v, false)
 		default:
-			c := jsontext.Value(bytes.Clone(v)) // checked or encoded again already
-			if err := c.Canonicalize(); err != nil {
-				c = jsontext.Value(v)
-			}
-			out[k] = string(c)
+			out[k] = string(canonicalText(v))
 			rd.lint(base.in(key).in(k), "a fingerprint is a string, not %s; its canonical JSON text is used", v.kindName())
 		}
 	}

@@ -11,22 +11,12 @@ type runCtx struct {
 	artifacts []jv
 	bases     jobj
 	global    map[string]string // driver globalMessageStrings
-	opts      ReadOptions
-	each      func(*Result) // when set, is given each result, which the run does not keep
+	opts      Options
+	each      func(*Result) // is given each result, which the run does not keep
 }
 
-func (rd *reader) run(m jobj, base at, fingerprint string, opts ReadOptions) *Run {
-	ctx := rd.runHead(m, base, opts)
-	ctx.run.Fingerprint = fingerprint
-	for i, v := range rd.arr(m, base, "results") {
-		rd.addResult(ctx, v, base.in("results").idx(i))
-	}
-	return ctx.run
-}
-
-// runHead reads everything of a run but its results, in the order run
-// reads it (and so lints it).
-func (rd *reader) runHead(m jobj, base at, opts ReadOptions) *runCtx {
+// runHead reads everything of a run but its results.
+func (rd *reader) runHead(m jobj, base at, opts Options) *runCtx {
 	r := &Run{Pointer: base.String(), Props: rd.props(m, base)}
 	ctx := &runCtx{run: r, opts: opts}
 	rd.tool(r, m, base, ctx)
@@ -49,12 +39,9 @@ func (rd *reader) addResult(ctx *runCtx, v jv, p at) {
 	// the next result: nothing of it is kept.
 	mem, elems := len(rd.mem), len(rd.elems)
 	res := rd.result(rd.index(v), p, ctx)
+	res.size = len(v)
 	rd.mem, rd.elems = rd.mem[:mem], rd.elems[:elems]
-	if ctx.each != nil {
-		ctx.each(res)
-		return
-	}
-	ctx.run.Results = append(ctx.run.Results, res)
+	ctx.each(res)
 }
 
 func (rd *reader) tool(r *Run, m jobj, base at, ctx *runCtx) {
@@ -109,9 +96,9 @@ func (rd *reader) rule(m jobj, base at) *Rule {
 	r := &Rule{
 		ID:       rd.istr(m, base, "id"),
 		Name:     rd.str(m, base, "name"),
-		Short:    rd.mmsText(m, base, "shortDescription"),
-		Full:     rd.mmsText(m, base, "fullDescription"),
-		Help:     rd.mmsText(m, base, "help"),
+		Short:    rd.multiformatText(m, base, "shortDescription"),
+		Full:     rd.multiformatText(m, base, "fullDescription"),
+		Help:     rd.multiformatText(m, base, "help"),
 		HelpURI:  rd.str(m, base, "helpUri"),
 		Messages: rd.messageStrings(m, base, "messageStrings"),
 		Props:    rd.props(m, base),
@@ -127,9 +114,9 @@ func (rd *reader) rule(m jobj, base at) *Rule {
 	return r
 }
 
-// mmsText is the text of a multiformatMessageString (§3.12), or its
+// multiformatText is the text of a multiformatMessageString (§3.12), or its
 // Markdown when it has no text.
-func (rd *reader) mmsText(m jobj, base at, key string) string {
+func (rd *reader) multiformatText(m jobj, base at, key string) string {
 	o := rd.obj(m, base, key)
 	if o == nil {
 		return ""
@@ -154,8 +141,8 @@ func (rd *reader) messageStrings(m jobj, base at, key string) map[string]string 
 		ids[i] = string(m.name)
 	}
 	slices.Sort(ids)
-	for _, id := range ids {
-		out[id] = rd.mmsText(o, p, id)
+	for _, id := range slices.Compact(ids) { // duplicate ids: the last is read
+		out[id] = rd.multiformatText(o, p, id)
 	}
 	return out
 }

@@ -16,7 +16,7 @@ import (
 // When the properties cannot be decoded it returns nil and lint, and the
 // run is converted like any other; else the response and the lint of the
 // results it converted.
-func restoreRun(run *Run, src *Source, opts ToAGCOptions) (*agc.Response, []diag.Lint) {
+func restoreRun(run *Run, src *Source, opts Options) (*agc.Response, []diag.Lint) {
 	p := ptr(run.Pointer, "properties")
 	r := &agc.Response{AGC: agc.Version}
 	var lints diag.Lints // one for each result at worst: bounded

@@ -9,7 +9,7 @@ import (
 
 // Write reads the agc-action/sarif member of every finding. json v2
 // spends most of that time in reflection, so xOf first reads the member as
-// xRecordMember writes it (the form ToAGC gives it, which agc.Encode and
+// xRecordMember writes it (the form Read gives it, which agc.Encode and
 // agc.Decode keep) and accepts what it read only when xRecordMember writes
 // those exact bytes back; anything else is read by json v2.
 // FuzzXRecordMember checks that both reads agree.

@@ -5,7 +5,8 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"io/fs"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 
@@ -17,22 +18,7 @@ import (
 // Levels in order, for --fail-level (§3.27.10).
 var levelRank = map[string]int{"none": 0, "note": 1, "warning": 2, "error": 3}
 
-// ToAGCOptions tune ToAGC.
-type ToAGCOptions struct {
-	// FS is the source root, used to read the text of regions (patch find
-	// text, finding ids). Nil: no sources; snippets are used when present.
-	FS fs.FS
-	// FailLevel is the lowest level that blocks: "error" (default),
-	// "warning", "note", or "none" (nothing blocks).
-	FailLevel string
-	// SubjectKind is the subject's kind; default "commit" (a SARIF log
-	// judges a checkout).
-	SubjectKind string
-	// Budget is attempt.budget; default agc.ConvertedBudget. attempt.n is 1.
-	Budget int
-}
-
-func (o ToAGCOptions) failRank() int {
+func (o Options) failRank() int {
 	switch o.FailLevel {
 	case "none":
 		return 99
@@ -45,76 +31,164 @@ func (o ToAGCOptions) failRank() int {
 	return levelRank["error"]
 }
 
-// ToAGC converts each run of log into one response (docs/sarif-mapping.md,
-// "SARIF → AGC"). A run written by Write is restored exactly.
-func ToAGC(log *Log, opts ToAGCOptions) ([]*agc.Response, []diag.Lint) {
-	src := NewSource(opts.FS)
-	var out []*agc.Response
-	var lints diag.Lints
-	for _, run := range log.Runs {
-		if _, ok := run.Props[propVersion]; ok {
-			r, ls := restoreRun(run, src, opts)
-			lints.AddAll(ls)
-			if r != nil {
-				out = append(out, r)
-				continue
-			}
-		}
-		out = append(out, convertRun(run, src, opts, &lints))
-	}
-	return out, lints.List()
+// agcRun converts one run to a response as its results are read
+// (docs/sarif-mapping.md, "SARIF → AGC"): each result that fails becomes a
+// finding, kept in the response or written to out; the others are kept as
+// records. The results of a run Write wrote are kept, and the run is
+// restored whole at the end.
+type agcRun struct {
+	opts  Options
+	src   *Source
+	lints *diag.Lints // converting's
+	out   *agcWriter  // nil: the findings are kept in r
+
+	run      *Run
+	r        *agc.Response
+	restored bool
+	ids      agc.FindingIDs
+	others   []xRecord
+	classes  []string // of the findings, in order of first appearance
+	seen     map[string]bool
+
+	resultsLen, read, n int // the results' bytes; those read, in n results
 }
 
-// convertRun converts one run; the lints of its findings go to lints.
-func convertRun(run *Run, src *Source, opts ToAGCOptions, lints *diag.Lints) *agc.Response {
-	gate := agc.ToolGateID(run.Driver.Name)
-	r := &agc.Response{
+// start makes the response around the findings from the run's head.
+func (c *agcRun) start(run *Run, resultsLen int) {
+	c.run, c.resultsLen = run, resultsLen
+	if _, ok := run.Props[propVersion]; ok {
+		c.restored = true
+		return
+	}
+	c.begin()
+	if c.out != nil {
+		c.out.begin(c.r)
+	}
+}
+
+func (c *agcRun) begin() {
+	c.r = &agc.Response{
 		AGC:     agc.Version,
-		Gate:    agc.Gate{ID: gate, Kind: agc.Deterministic, Version: run.Driver.Version},
-		Subject: agc.Subject{Kind: cmp.Or(opts.SubjectKind, agc.SubjectCommit), Fingerprint: run.Fingerprint},
-		Attempt: agc.Attempt{N: 1, Budget: orDefault(opts.Budget, agc.ConvertedBudget)},
+		Gate:    agc.Gate{ID: agc.ToolGateID(c.run.Driver.Name), Kind: agc.Deterministic, Version: c.run.Driver.Version},
+		Subject: agc.Subject{Kind: cmp.Or(c.opts.SubjectKind, agc.SubjectCommit), Fingerprint: placeholder},
+		Verdict: agc.Allow,
+		Attempt: agc.Attempt{N: 1, Budget: orDefault(c.opts.Budget, agc.ConvertedBudget)},
 	}
-	ids := make(agc.FindingIDs, len(run.Results))
-	var others []xRecord
-	r.Findings = make([]agc.Finding, 0, len(run.Results)) // a Finding is large: no regrowth
-	for _, res := range run.Results {
-		if !makesFinding(res) {
-			others = append(others, otherRecord(res))
-			continue
+	c.ids, c.seen = agc.FindingIDs{}, map[string]bool{}
+	c.read, c.n = 0, 0
+}
+
+// add takes one result as it is read.
+func (c *agcRun) add(res *Result) {
+	if c.restored {
+		c.run.Results = append(c.run.Results, res)
+		return
+	}
+	c.read += res.size
+	if c.n++; c.n == sizingResults {
+		c.size()
+	}
+	if !makesFinding(res) {
+		c.others = append(c.others, otherRecord(res))
+		return
+	}
+	f := finding(c.run, res, c.r.Gate.ID, c.src, c.opts, c.lints)
+	f.ID = c.ids.Unique(f.ID)
+	if f.Severity == agc.Blocking {
+		c.r.Verdict = agc.Block
+	}
+	if !c.seen[f.Class] {
+		c.seen[f.Class] = true
+		c.classes = append(c.classes, f.Class)
+	}
+	if c.out != nil {
+		c.out.finding(f)
+	} else {
+		c.r.Findings = append(c.r.Findings, f)
+	}
+}
+
+// sizingResults is how many results are read before the findings' room
+// is made for the rest (size).
+const sizingResults = 64
+
+// size makes room for the findings of the run's results, as many as the
+// results read so far let one expect from the size of the rest: a finding
+// is large, and regrowing the findings would copy them again and again.
+func (c *agcRun) size() {
+	want := int(int64(c.resultsLen) * int64(c.n) / int64(max(c.read, 1)))
+	want += want / 16
+	if want <= len(c.r.Findings) {
+		return
+	}
+	ids := make(agc.FindingIDs, want)
+	maps.Copy(ids, c.ids)
+	c.ids = ids
+	if c.out == nil {
+		c.r.Findings = slices.Grow(c.r.Findings, want-len(c.r.Findings))
+	}
+}
+
+// end completes the response once the run is read: its fingerprint,
+// coverage and other results; a run Write wrote is restored, or, when
+// its properties cannot be, converted as any other.
+func (c *agcRun) end(run *Run) error {
+	if c.restored {
+		r, ls := restoreRun(run, c.src, c.opts)
+		c.lints.AddAll(ls)
+		if r == nil {
+			out := c.out
+			c.out, c.restored = nil, false
+			c.begin()
+			for _, res := range run.Results {
+				c.add(res)
+			}
+			c.out = out
+			c.complete()
+			r = c.r
 		}
-		f := finding(run, res, gate, src, opts, lints)
-		f.ID = ids.Unique(f.ID)
-		r.Findings = append(r.Findings, f)
+		c.r = r
+		if c.out != nil {
+			return c.out.whole(r)
+		}
+		return nil
 	}
-	if len(r.Findings) == 0 {
-		r.Findings = nil // no "findings" member, as before presizing
+	c.complete()
+	if c.out != nil {
+		return c.out.finish(c.r)
 	}
-	r.Coverage = coverage(run, r.Findings, others)
-	r.Verdict = agc.Allow
-	if len(r.Blocking()) > 0 {
-		r.Verdict = agc.Block
+	return nil
+}
+
+func (c *agcRun) complete() {
+	c.r.Subject.Fingerprint = c.run.Fingerprint
+	c.r.Coverage = coverage(c.run, c.classes, c.others)
+	if len(c.others) > 0 {
+		c.r.Unknown = xResponseMember(&xResponse{Results: c.others})
 	}
-	if len(others) > 0 {
-		r.Unknown = xResponseMember(&xResponse{Results: others})
-	}
-	return r
+}
+
+// makesFinding is whether a result becomes a finding: it failed, is not
+// suppressed and is not absent from the baseline.
+func makesFinding(res *Result) bool {
+	return res.Kind == "fail" && !res.Suppressed && res.BaselineState != "absent"
 }
 
 // finding converts one result; a remedy weaker than the result's fixes
 // is a lint in lints, naming the fix and why.
-func finding(run *Run, res *Result, gate string, src *Source, opts ToAGCOptions, lints *diag.Lints) agc.Finding {
+func finding(run *Run, res *Result, gate string, src *Source, opts Options, lints *diag.Lints) agc.Finding {
 	place := locationString(res.Loc)
 	f := agc.Finding{
 		Class:    res.RuleID,
 		Location: agc.FormatLocation(place, position(res.Loc)),
 		What:     res.Message,
-		Why:      why(run, res),
+		Why:      ruleReason(run, res),
 		Severity: agc.Advisory,
 		Status:   agc.StatusNew,
 		Remedy:   remedy(run, res, src, lints),
 		Check:    agc.Check{Kind: agc.CheckPreview},
 	}
-	if blocks(res, opts) {
+	if levelRank[res.Level] >= opts.failRank() {
 		f.Severity = agc.Blocking
 	}
 	if run.CommandLine != "" {
@@ -181,7 +255,9 @@ func locationString(l *Loc) string {
 	return l.Logical
 }
 
-func why(run *Run, res *Result) string {
+// ruleReason is a finding's why: its rule and tool, and the rule's
+// description when it has one.
+func ruleReason(run *Run, res *Result) string {
 	if res.Rule != nil {
 		for _, s := range []string{res.Rule.Short, res.Rule.Full, res.Rule.Name} {
 			if s = strings.TrimSpace(s); s != "" {
@@ -325,7 +401,7 @@ func otherRecord(res *Result) xRecord {
 // coverage: the classes are the run's enabled rules and every class seen;
 // it is complete unless the tool says its execution failed or reported an
 // error; disabled rules and tool errors are not_checked.
-func coverage(run *Run, findings []agc.Finding, others []xRecord) agc.Coverage {
+func coverage(run *Run, classes []string, others []xRecord) agc.Coverage {
 	c := agc.Coverage{Complete: !run.Failed && len(run.Notices) == 0, Classes: []string{}}
 	seen := map[string]bool{}
 	add := func(id string) {
@@ -343,8 +419,8 @@ func coverage(run *Run, findings []agc.Finding, others []xRecord) agc.Coverage {
 			}
 		}
 	}
-	for _, f := range findings {
-		add(f.Class)
+	for _, class := range classes {
+		add(class)
 	}
 	for _, o := range others {
 		add(o.RuleID)

@@ -2,7 +2,8 @@
 # Installs the pinned external tools the tests and the linters use, into the
 # git-ignored tools/:
 #   - npm packages from tools/package-lock.json: Microsoft's SARIF Multitool,
-#     GitHub's OpenAPI description, real webhook payloads, commonmark.js,
+#     GitHub's OpenAPI description and GraphQL schema, real webhook payloads,
+#     commonmark.js,
 #     eslint 10.15.0 with eslint-formatter-rdjson 1.0.6 and
 #     @microsoft/eslint-formatter-sarif 3.1.0, prettier 3.10.1, and
 #     GitHub Copilot CLI 1.0.102 (@github/copilot and its platform

@@ -5,8 +5,10 @@
 // allow or on any endpoint ghapi does not use, counts requests per operation,
 // and holds GitHub-like state: pull requests with files and patches computed
 // from their contents, reviews, review comments and threads (also through
-// GraphQL), check runs, commit statuses and SARIF uploads, and the pull
-// requests a commit belongs to or was merged by (Merge).
+// GraphQL, whose requests are checked against GitHub's GraphQL schema, a
+// committed subset of @octokit/graphql-schema 15.26.1, see graphql/README.md),
+// check runs, commit statuses and SARIF uploads, and the pull requests a
+// commit belongs to or was merged by (Merge).
 //
 // It behaves like GitHub where it bites: 422 for a review comment outside
 // the diff (the whole review fails), for a status description over 140

@@ -2,122 +2,97 @@ package ghtest
 
 import (
 	"cmp"
+	_ "embed"
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"net/http"
-	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/vektah/gqlparser/v2"
+	"github.com/vektah/gqlparser/v2/ast"
+	"github.com/vektah/gqlparser/v2/validator"
 )
 
-// GraphQL is not in the OpenAPI description and no GraphQL schema is
-// installed, so the emulator checks GraphQL requests structurally: a named
-// query or mutation whose root field is one it serves, every field name in
-// it one that exists on those types in GitHub's schema, and the variables
-// each root field needs, with the right JSON types.
+//go:embed graphql/github.subset.graphql
+var graphqlSDL string
 
-// graphqlNames are the names a request may use: operation syntax and
-// types; Query.repository → PullRequest.reviewThreads →
-// PullRequestReviewThread; Mutation.resolveReviewThread and
-// unresolveReviewThread.
-var graphqlNames = map[string]bool{}
-
-func init() {
-	for _, name := range strings.Fields(`query mutation String Int ID Boolean
-		repository owner name pullRequest number reviewThreads first after last before
-		pageInfo hasNextPage endCursor nodes totalCount id isResolved isOutdated path line comments
-		databaseId author login body
-		resolveReviewThread unresolveReviewThread input threadId thread clientMutationId resolvedBy`) {
-		graphqlNames[name] = true
-	}
-}
-
-var (
-	gqlIdent = regexp.MustCompile(`\$?[_A-Za-z][_0-9A-Za-z]*`)
-	gqlOp    = regexp.MustCompile(`^\s*(query|mutation)\s+([_A-Za-z][_0-9A-Za-z]*)`)
-	gqlFirst = regexp.MustCompile(`reviewThreads\s*\(\s*first\s*:\s*(\d+)`)
-	// alias: resolveReviewThread(input: {threadId: $var})
-	gqlResolveCall = regexp.MustCompile(`(?:([_A-Za-z][_0-9A-Za-z]*)\s*:\s*)?(un)?resolveReviewThread\s*\(\s*input\s*:\s*\{\s*threadId\s*:\s*\$([_A-Za-z][_0-9A-Za-z]*)\s*\}\s*\)`)
-)
+// graphqlSchema is the part of GitHub's GraphQL schema the emulator serves
+// (graphql/README.md).
+var graphqlSchema = gqlparser.MustLoadSchema(&ast.Source{Name: "graphql/github.subset.graphql", Input: graphqlSDL})
 
 type gqlRequest struct {
 	Query     string         `json:"query"`
 	Variables map[string]any `json:"variables"`
+	// root are the operation's root fields, their arguments resolved
+	root ast.SelectionSet
 }
 
-// parseGraphQL names the operation of a GraphQL request and checks it.
+// parseGraphQL names the operation of a GraphQL request and checks it
+// against GitHub's schema: each field on its type, each argument and
+// variable with its type, and GitHub's bound of 1 to 100 on first.
 func parseGraphQL(q *request) {
-	q.gql = &gqlRequest{}
+	q.gql, q.op = &gqlRequest{}, "graphql"
 	if q.r.Method != http.MethodPost {
-		q.lost, q.bad = http.StatusNotFound, fmt.Errorf("GraphQL wants POST")
+		q.op, q.lost, q.bad = "", http.StatusNotFound, fmt.Errorf("GraphQL wants POST")
 		return
 	}
 	if err := json.Unmarshal(q.body, q.gql); err != nil {
-		q.lost, q.bad = http.StatusBadRequest, fmt.Errorf("GraphQL body: %w", err)
+		q.op, q.lost, q.bad = "", http.StatusBadRequest, fmt.Errorf("GraphQL body: %w", err)
 		return
 	}
-	m := gqlOp.FindStringSubmatch(q.gql.Query)
-	if m == nil {
-		q.op, q.bad = "graphql", fmt.Errorf("not a named query or mutation: %q", q.gql.Query)
+	doc, errs := gqlparser.LoadQueryWithRules(graphqlSchema, q.gql.Query, nil) // nil: the default rules
+	if len(errs) > 0 {
+		q.bad = errs
 		return
 	}
-	q.op, q.write, q.serve = "graphql/"+m[2], m[1] == "mutation", gqlThreads
+	op := doc.Operations[0]
+	if len(doc.Operations) > 1 || op.Name == "" {
+		q.bad = fmt.Errorf("not one named query or mutation: %q", q.gql.Query)
+		return
+	}
+	q.op, q.write, q.serve, q.gql.root = "graphql/"+op.Name, op.Operation == ast.Mutation, gqlThreads, op.SelectionSet
 	if q.write {
 		q.serve = gqlResolve
 	}
-	q.bad = checkGraphQL(*q.gql, m[2])
+	for _, v := range op.VariableDefinitions { // GitHub takes no string for an Int, as gqlparser does
+		if _, ok := q.gql.Variables[v.Variable].(string); ok && v.Type.Name() == "Int" {
+			q.bad = fmt.Errorf("variable $%s is a string, want Int", v.Variable)
+			return
+		}
+	}
+	if q.gql.Variables, q.bad = validator.VariableValues(graphqlSchema, op, q.gql.Variables); q.bad == nil && !q.write {
+		if n, _ := threadsField(q.gql).ArgumentMap(q.gql.Variables)["first"].(int64); n < 1 || n > 100 {
+			q.bad = fmt.Errorf("reviewThreads first must be 1..100, got %d", n)
+		}
+	}
 }
 
-func checkGraphQL(q gqlRequest, opName string) error {
-	aliases := map[string]bool{opName: true}
-	for _, m := range gqlResolveCall.FindAllStringSubmatch(q.Query, -1) {
-		aliases[m[1]] = true
-	}
-	for _, id := range gqlIdent.FindAllString(q.Query, -1) {
-		if strings.HasPrefix(id, "$") {
-			continue
-		}
-		if !graphqlNames[id] && !aliases[id] {
-			return fmt.Errorf("field %q is not one the emulator knows from GitHub's schema", id)
+// threadsField is the query's repository.pullRequest.reviewThreads.
+func threadsField(g *gqlRequest) *ast.Field {
+	f := &ast.Field{SelectionSet: g.root}
+	for _, name := range []string{"repository", "pullRequest", "reviewThreads"} {
+		for _, sel := range f.SelectionSet {
+			if x, ok := sel.(*ast.Field); ok && x.Name == name {
+				f = x
+			}
 		}
 	}
-	need := map[string]string{}
-	for _, m := range gqlResolveCall.FindAllStringSubmatch(q.Query, -1) {
-		need[m[3]] = "string"
-	}
-	if strings.Contains(q.Query, "reviewThreads") {
-		need = map[string]string{"owner": "string", "name": "string", "number": "number"}
-		if f := gqlFirst.FindStringSubmatch(q.Query); f == nil {
-			return fmt.Errorf("reviewThreads needs first")
-		} else if n, _ := strconv.Atoi(f[1]); n < 1 || n > 100 {
-			return fmt.Errorf("reviewThreads first must be 1..100, got %d", n)
-		}
-	} else if len(need) == 0 {
-		return fmt.Errorf("no root field the emulator serves")
-	}
-	for k, typ := range need {
-		v, ok := q.Variables[k]
-		switch {
-		case !ok:
-			return fmt.Errorf("variable $%s is missing", k)
-		case typ == "string" && fmt.Sprintf("%T", v) != "string", typ == "number" && fmt.Sprintf("%T", v) != "float64":
-			return fmt.Errorf("variable $%s has type %T, want %s", k, v, typ)
-		}
-	}
-	return nil
+	return f
 }
 
 func gqlThreads(s *Server, q *request) (any, error) {
+	f := threadsField(q.gql)
 	vars := q.gql.Variables
-	pr := s.prs[fmt.Sprintf("%s/%s#%d", vars["owner"], vars["name"], int(vars["number"].(float64)))]
+	pr := s.prs[fmt.Sprintf("%s/%s#%v", vars["owner"], vars["name"], vars["number"])]
 	if pr == nil {
 		return obj{"data": obj{"repository": obj{"pullRequest": nil}},
 			"errors": []any{obj{"type": "NOT_FOUND", "message": "Could not resolve to a PullRequest."}}}, nil
 	}
-	first, _ := strconv.Atoi(gqlFirst.FindStringSubmatch(q.gql.Query)[1])
-	start := 0
-	if c, ok := vars["cursor"].(string); ok && c != "" {
+	args := f.ArgumentMap(vars)
+	first, start := int(args["first"].(int64)), 0
+	if c, ok := args["after"].(string); ok && c != "" {
 		start = decodeCursor(c)
 	}
 	start = min(start, len(pr.Threads))
@@ -165,9 +140,9 @@ func decodeCursor(c string) int {
 func gqlResolve(s *Server, q *request) (any, error) {
 	data := obj{}
 	var errs []any
-	for _, m := range gqlResolveCall.FindAllStringSubmatch(q.gql.Query, -1) {
-		key := orDefault(m[1], m[2]+"resolveReviewThread")
-		id := q.gql.Variables[m[3]].(string)
+	for _, sel := range q.gql.root {
+		m := sel.(*ast.Field)
+		key, id := m.Alias, m.ArgumentMap(q.gql.Variables)["input"].(map[string]any)["threadId"].(string)
 		var t *Thread
 		for _, pr := range s.prs {
 			t = cmp.Or(t, pr.thread(id))
@@ -178,7 +153,7 @@ func gqlResolve(s *Server, q *request) (any, error) {
 				"message": "Could not resolve to a node with the global id of '" + id + "'"})
 			continue
 		}
-		t.Resolved, t.ResolvedBy = m[2] == "", ""
+		t.Resolved, t.ResolvedBy = m.Name == "resolveReviewThread", ""
 		if t.Resolved {
 			t.ResolvedBy = strings.TrimSuffix(q.who.Login, "[bot]")
 		}

@@ -80,10 +80,10 @@ func do(t *testing.T, s *Server, method, path string, body any, tok ...string) (
 func TestPatchComputedLikeGit(t *testing.T) {
 	s, _ := newServer(t, Options{})
 	pr := s.PR(repo, 2)
-	if got, want := pr.Patch("src/a.go"), "@@ -1,3 +1,5 @@\n package a\n \n func A() {}\n+\n+func B() {}"; got != want {
+	if got, want := change(pr, "src/a.go"), "@@ -1,3 +1,5 @@\n package a\n \n func A() {}\n+\n+func B() {}"; got != want {
 		t.Errorf("patch:\n%s\nwant:\n%s", got, want)
 	}
-	if got, want := pr.Patch("README.md"), "@@ -0,0 +1 @@\n+# Hello"; got != want {
+	if got, want := change(pr, "README.md"), "@@ -0,0 +1 @@\n+# Hello"; got != want {
 		t.Errorf("patch:\n%s\nwant:\n%s", got, want)
 	}
 }
@@ -259,4 +259,46 @@ func TestPushOutdatesACommentWhoseStartLeavesTheDiff(t *testing.T) {
 			t.Errorf("comment at lines %d-%d of the new head, outdated %v; want it outdated", c.StartLine, c.Line, prs[repo+"#5"].Threads[0].Outdated)
 		}
 	})
+}
+
+// change is the patch pr serves for path.
+func change(pr *PullRequest, path string) string {
+	_, patch, _ := pr.Change(path)
+	return patch
+}
+
+// TestGraphQLCheckedAgainstTheSchema: a GraphQL request is checked against
+// GitHub's schema (graphql/), each field on its own type, each argument
+// and variable with its type; one that breaks it is refused and fails the
+// test that sent it.
+func TestGraphQLCheckedAgainstTheSchema(t *testing.T) {
+	const threads = `query AgcReviewThreads($owner: String!, $name: String!, $number: Int!) {
+  repository(owner: $owner, name: $name) { pullRequest(number: $number) { reviewThreads(first: 10) { %s } } } }`
+	vars := map[string]any{"owner": "Codertocat", "name": "Hello-World", "number": 2}
+	tests := []struct {
+		name, query string
+		vars        map[string]any
+		complaint   string // "" for none
+	}{
+		{"the threads", fmt.Sprintf(threads, "nodes { id isResolved }"), vars, ""},
+		{"a field GitHub does not have", fmt.Sprintf(threads, "nodes { idd }"), vars, `Cannot query field "idd"`},
+		{"a field of another type", fmt.Sprintf(threads, "nodes { login }"), vars, `Cannot query field "login" on type "PullRequestReviewThread"`},
+		{"a variable of the wrong type", fmt.Sprintf(threads, "totalCount"), map[string]any{"owner": "Codertocat", "name": "Hello-World", "number": "2"}, "number"},
+		{"a variable missing", fmt.Sprintf(threads, "totalCount"), map[string]any{"owner": "Codertocat", "name": "Hello-World"}, "number"},
+		{"more than 100 threads", strings.Replace(fmt.Sprintf(threads, "totalCount"), "first: 10", "first: 101", 1), vars, "first"},
+		{"a mutation", `mutation AgcResolveThreads($t0: ID!) { r0: resolveReviewThread(input: {threadId: $t0}) { thread { id isResolved } } }`,
+			map[string]any{"t0": "PRRT_1"}, ""},
+		{"a mutation with an argument GitHub does not have", `mutation AgcResolveThreads($t0: ID!) { resolveReviewThread(input: {threadId: $t0, why: "x"}) { thread { id } } }`,
+			map[string]any{"t0": "PRRT_1"}, "why"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s, rec := newServer(t, Options{})
+			do(t, s, http.MethodPost, "graphql", map[string]any{"query": tc.query, "variables": tc.vars})
+			got := strings.Join(rec.complaints(), "\n")
+			if tc.complaint == "" && got != "" || !strings.Contains(got, tc.complaint) {
+				t.Errorf("complaints %q, want one containing %q", got, tc.complaint)
+			}
+		})
+	}
 }

@@ -268,27 +268,14 @@ func first[T any](xs []*T, match func(*T) bool) *T {
 	return nil
 }
 
-// Patch returns the patch the emulator serves for path ("" if none).
-func (pr *PullRequest) Patch(path string) string {
+// Change returns how the pull request changes path, as the emulator
+// lists it: its status ("" when it does not change it), its patch ("" if
+// none is served) and whether it is binary.
+func (pr *PullRequest) Change(path string) (status, patch string, binary bool) {
 	if f := pr.file(path); f != nil {
-		return f.patch
+		return f.status, f.patch, f.Binary
 	}
-	return ""
-}
-
-// Status returns the status the emulator lists for path ("" if the pull
-// request does not change it).
-func (pr *PullRequest) Status(path string) string {
-	if f := pr.file(path); f != nil {
-		return f.status
-	}
-	return ""
-}
-
-// IsBinary reports whether path is a binary file of the pull request.
-func (pr *PullRequest) IsBinary(path string) bool {
-	f := pr.file(path)
-	return f != nil && f.Binary
+	return "", "", false
 }
 
 // side returns the hunk of each line of a side of the diff ("LEFT" is

@@ -36,32 +36,16 @@ func (r *actionRun) repo(ctx context.Context) *fingerprint.Git {
 func (r *actionRun) workflow(ctx context.Context, g *fingerprint.Git) (carry.Workflow, error) {
 	src := carry.ScopeSource{File: r.cfg.scopeFile, Patterns: r.cfg.scope}
 	if r.cfg.scopeFile != "" {
-		if src.Base = r.baseRev(); src.Base == "" {
+		if r.rc.BaseRef == "" {
 			return carry.Workflow{}, &inputError{"scope-file", "no base branch to read it from (a pull_request or merge_group event)"}
 		}
+		src.Base = "origin/" + r.rc.BaseRef // the base branch as the checkout knows it
 	}
 	w, err := carry.ReadWorkflow(ctx, g, src, r.cfg.gateConfig)
 	if err != nil && r.cfg.scopeFile != "" {
 		return w, fmt.Errorf("%w (fetch the base branch: git fetch --depth=1 origin %s)", err, r.rc.BaseRef)
 	}
 	return w, err
-}
-
-// baseRev is the base branch as the checkout knows it.
-func (r *actionRun) baseRev() string {
-	if r.rc.BaseRef == "" {
-		return ""
-	}
-	return "origin/" + r.rc.BaseRef
-}
-
-// fingerprintRev is the revision whose tree stands for the commit this
-// run reports on (carry.JudgedRev): the checkout when it is that commit or
-// its merge with the base, else the commit itself when the clone has it.
-// Anything else is not what the gates judged, and nothing is bound or
-// carried.
-func (r *actionRun) fingerprintRev(ctx context.Context, g *fingerprint.Git) (string, error) {
-	return carry.JudgedRev(ctx, g, r.rc.HeadSHA)
 }
 
 // binding is what this run bound answers to.
@@ -78,7 +62,9 @@ type binding struct {
 // is ever carried. An answer that cannot be bound is posted without a
 // record and named in the log; the others are still bound.
 func (r *actionRun) bindAnswers(ctx context.Context, g *fingerprint.Git, gates []agc.Doc) binding {
-	rev, err := r.fingerprintRev(ctx, g)
+	// The revision whose tree stands for the commit reported on: anything
+	// else is not what the gates judged, and nothing is bound or carried.
+	rev, err := carry.JudgedRev(ctx, g, r.rc.HeadSHA)
 	if err != nil {
 		r.warn("answers are not bound to scoped fingerprints and nothing is carried: " + err.Error())
 		return binding{}

@@ -1,11 +1,11 @@
 package action
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"slices"
 	"strings"
@@ -20,6 +20,7 @@ import (
 	"github.com/agcgate/agc-action/internal/ghrun"
 	"github.com/agcgate/agc-action/internal/logsafe"
 	"github.com/agcgate/agc-action/validate"
+	"github.com/google/go-github/v62/github"
 )
 
 // A person decides (docs/rounds.md, "A person decides"): on an
@@ -32,31 +33,8 @@ import (
 // the decision to the head's scoped fingerprint. A comment that is not
 // taken as a decision gets one reply saying why.
 
-// commentEvent is what a decision reads of an issue_comment payload.
-type commentEvent struct {
-	Action string `json:"action"`
-	Issue  struct {
-		Number      int              `json:"number"`
-		PullRequest *json.RawMessage `json:"pull_request"`
-	} `json:"issue"`
-	Comment struct {
-		ID        int64     `json:"id"`
-		Body      string    `json:"body"`
-		HTMLURL   string    `json:"html_url"`
-		CreatedAt time.Time `json:"created_at"`
-		UpdatedAt time.Time `json:"updated_at"`
-		User      struct {
-			Login string `json:"login"`
-			ID    int64  `json:"id"`
-			Type  string `json:"type"`
-		} `json:"user"`
-	} `json:"comment"`
-	Repository struct {
-		DefaultBranch string `json:"default_branch"`
-	} `json:"repository"`
-}
-
-func readCommentEvent(path string) (*commentEvent, error) {
+// readCommentEvent reads the issue_comment payload at path.
+func readCommentEvent(path string) (*github.IssueCommentEvent, error) {
 	if path == "" {
 		return nil, errors.New("an issue_comment run needs its event (GITHUB_EVENT_PATH)")
 	}
@@ -64,17 +42,18 @@ func readCommentEvent(path string) (*commentEvent, error) {
 	if err != nil {
 		return nil, fmt.Errorf("read the event payload: %w", err)
 	}
-	var ev commentEvent
+	var ev github.IssueCommentEvent
 	if err := json.Unmarshal(data, &ev); err != nil {
 		return nil, fmt.Errorf("event payload %s: %w", path, err)
 	}
 	return &ev, nil
 }
 
-func (ev *commentEvent) comment() decide.Comment {
-	c := ev.Comment
-	return decide.Comment{ID: c.ID, Action: ev.Action, Login: c.User.Login, UserID: c.User.ID, UserType: c.User.Type,
-		Created: c.CreatedAt, Updated: c.UpdatedAt, Body: c.Body}
+// eventComment is the comment of ev as a decision reads it.
+func eventComment(ev *github.IssueCommentEvent) decide.Comment {
+	c, u := ev.GetComment(), ev.GetComment().GetUser()
+	return decide.Comment{ID: c.GetID(), Action: ev.GetAction(), Login: u.GetLogin(), UserID: u.GetID(), UserType: u.GetType(),
+		Created: c.GetCreatedAt().Time, Updated: c.GetUpdatedAt().Time, Body: c.GetBody()}
 }
 
 // decideOnComment handles an issue_comment event: a decision is recorded,
@@ -87,16 +66,16 @@ func (r *actionRun) decideOnComment(ctx context.Context) int {
 		workflowCommand(r.e.Stdout, "error", err.Error())
 		return cmdenv.ExitUsage
 	}
-	id := ev.Comment.ID
-	d, found, perr := decide.Parse(ev.Comment.Body)
+	id := ev.GetComment().GetID()
+	d, found, perr := decide.Parse(ev.GetComment().GetBody())
 	switch {
-	case ev.Issue.PullRequest == nil:
+	case ev.GetIssue().GetPullRequestLinks() == nil:
 		fmt.Fprintln(r.e.Stdout, "a comment on an issue, not a pull request: nothing to decide")
 		return cmdenv.ExitOK
 	case !found:
 		fmt.Fprintf(r.e.Stdout, "comment %d holds no decision (a line %q)\n", id, decide.Usage)
 		return cmdenv.ExitOK
-	case ev.Action == "deleted":
+	case ev.GetAction() == "deleted":
 		fmt.Fprintf(r.e.Stdout, "comment %d was deleted: nothing to decide\n", id)
 		return cmdenv.ExitOK
 	}
@@ -105,7 +84,7 @@ func (r *actionRun) decideOnComment(ctx context.Context) int {
 		workflowCommand(r.e.Stdout, "error", err.Error())
 		return cmdenv.ExitUsage
 	}
-	pr := ev.Issue.Number
+	pr := ev.GetIssue().GetNumber()
 	var ignored *decide.Ignored
 	if perr != nil {
 		ignored = &decide.Ignored{Why: perr.Error()}
@@ -145,19 +124,15 @@ func (r *actionRun) decideClient() (*ghapi.Client, error) {
 	case len(r.cfg.gates) == 0:
 		return nil, &inputError{"gate", "name the gates a person may decide, one per line"}
 	}
-	var dry io.Writer
-	if r.dryRun() {
-		dry = r.e.Stdout
-	}
-	return ghapi.NewFromEnv(r.e.Getenv, ghapi.Config{Owner: owner, Repo: repo, Token: r.cfg.token, Login: r.cfg.login}, dry)
+	return r.newClient(owner, repo, ghapi.RetryPolicy{})
 }
 
 // takeDecision checks the comment, its author and the round decided on,
 // binds the decision to the head's scoped fingerprint and posts it. It
 // returns why the comment is not taken as a decision (nil when it was, or
 // when it had been already), or an error when GitHub or git failed.
-func (r *actionRun) takeDecision(ctx context.Context, gh *ghapi.Client, ev *commentEvent, d decide.Decision) (*decide.Ignored, error) {
-	c := ev.comment()
+func (r *actionRun) takeDecision(ctx context.Context, gh *ghapi.Client, ev *github.IssueCommentEvent, d decide.Decision) (*decide.Ignored, error) {
+	c := eventComment(ev)
 	if why := decide.CheckComment(c); why != nil {
 		return why, nil
 	}
@@ -171,10 +146,16 @@ func (r *actionRun) takeDecision(ctx context.Context, gh *ghapi.Client, ev *comm
 	if d.Gate == validate.GateID || !slices.Contains(r.cfg.gates, d.Gate) {
 		return &decide.Ignored{Why: fmt.Sprintf("gate %s is not one this workflow lets a person decide (its input gate names %s)", d.Gate, strings.Join(r.cfg.gates, ", "))}, nil
 	}
-	head, why, err := r.prHead(ctx, gh, ev.Issue.Number)
-	if why != nil || err != nil {
-		return why, err
+	// The head as GitHub names it: the payload does not name it, and the
+	// list of the pull request's commits stops at 250.
+	info, err := gh.Pull(ctx, ev.GetIssue().GetNumber())
+	switch {
+	case err != nil:
+		return nil, err
+	case info.HeadSHA == "":
+		return &decide.Ignored{Why: fmt.Sprintf("GitHub names no head of pull request %d", ev.GetIssue().GetNumber())}, nil
 	}
+	head := info.HeadSHA
 	run, resp, why, err := r.decidedRun(ctx, gh, c, d.Gate, head)
 	if why != nil || err != nil || run == nil {
 		return why, err
@@ -191,7 +172,7 @@ func (r *actionRun) takeDecision(ctx context.Context, gh *ghapi.Client, ev *comm
 		Reason: d.Reason, Comment: c.ID, CommentedAt: c.Created.UTC().Format(time.RFC3339), Decided: run.ID}
 	nb.Decision = &rec
 	err = deliver.CarryRuns(gh).Create(ctx, carry.NewCheckRun{Name: carry.CheckName(d.Gate), HeadSHA: head, Conclusion: rec.Conclusion,
-		Title: decide.Title(rec), Summary: decide.Summary(rec, d.Gate, head, nb.Fingerprint, githubURL(ev.Comment.HTMLURL), githubURL(run.HTMLURL)),
+		Title: decide.Title(rec), Summary: decide.Summary(rec, d.Gate, head, nb.Fingerprint, githubURL(ev.GetComment().GetHTMLURL()), githubURL(run.HTMLURL)),
 		DetailsURL: ghrun.RunURL(r.e.Getenv, r.rc.Repository), Response: run.Response, Binding: nb})
 	if err != nil {
 		return nil, err
@@ -199,20 +180,6 @@ func (r *actionRun) takeDecision(ctx context.Context, gh *ghapi.Client, ev *comm
 	fmt.Fprintf(r.e.Stdout, "decision recorded on %s: %s chose %s for gate %s (%s), bound to %s\n", carry.Short(head), c.Login,
 		logsafe.Quote(option), d.Gate, rec.Conclusion, nb.Fingerprint)
 	return nil, nil
-}
-
-// prHead is the pull request's head as GitHub names it (GET /pulls/{n}:
-// the issue_comment payload does not name it, and the list of its
-// commits stops at 250).
-func (r *actionRun) prHead(ctx context.Context, gh *ghapi.Client, pr int) (string, *decide.Ignored, error) {
-	info, err := gh.Pull(ctx, pr)
-	switch {
-	case err != nil:
-		return "", nil, err
-	case info.HeadSHA == "":
-		return "", &decide.Ignored{Why: fmt.Sprintf("GitHub names no head of pull request %d", pr)}, nil
-	}
-	return info.HeadSHA, nil, nil
 }
 
 // decidedRun is the round decided on: the gate's latest completed run on
@@ -226,10 +193,7 @@ func (r *actionRun) decidedRun(ctx context.Context, gh *ghapi.Client, c decide.C
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	app := r.cfg.appID
-	if app == 0 {
-		app = carry.ActionsAppID
-	}
+	app := cmp.Or(r.cfg.appID, carry.ActionsAppID)
 	run := carry.LatestTrusted(runs, name, head, app)
 	ignore := func(format string, a ...any) (*carry.CheckRun, *agc.Response, *decide.Ignored, error) {
 		return nil, nil, &decide.Ignored{Why: fmt.Sprintf(format, a...)}, nil
@@ -265,7 +229,7 @@ func (r *actionRun) decidedRun(ctx context.Context, gh *ghapi.Client, c decide.C
 // (read from the default branch); it must be the fingerprint the run
 // decided on is bound to, so the decision holds and is voided exactly as
 // that run's verdict would be.
-func (r *actionRun) bindDecision(ctx context.Context, ev *commentEvent, run *carry.CheckRun, head string) (*carry.Binding, *decide.Ignored, error) {
+func (r *actionRun) bindDecision(ctx context.Context, ev *github.IssueCommentEvent, run *carry.CheckRun, head string) (*carry.Binding, *decide.Ignored, error) {
 	g := r.repo(ctx)
 	if g == nil {
 		return nil, nil, errors.New("deciding needs the default branch checked out in the workspace (actions/checkout, never the pull request's head): the head is fetched into it as data")
@@ -277,7 +241,7 @@ func (r *actionRun) bindDecision(ctx context.Context, ev *commentEvent, run *car
 		}
 	}
 	if r.rc.BaseRef == "" {
-		r.rc.BaseRef = ev.Repository.DefaultBranch // the scope-file is read there
+		r.rc.BaseRef = ev.GetRepo().GetDefaultBranch() // the scope-file is read there
 	}
 	w, err := r.workflow(ctx, g)
 	switch {

@@ -47,13 +47,18 @@ func (r *actionRun) client() (*ghapi.Client, string, error) {
 	case r.cfg.token == "" && !r.dryRun():
 		return nil, "no token (input \"token\")", nil
 	}
+	c, err := r.newClient(owner, repo, ghapi.RetryPolicy{TotalWait: r.cfg.retryBudget, Sleep: r.e.Sleep})
+	return c, "", err
+}
+
+// newClient is the client of owner/repo; a dry run's prints the requests
+// that write instead of sending them.
+func (r *actionRun) newClient(owner, repo string, retry ghapi.RetryPolicy) (*ghapi.Client, error) {
 	var dry io.Writer
 	if r.dryRun() {
 		dry = r.e.Stdout
 	}
-	c, err := ghapi.NewFromEnv(r.e.Getenv, ghapi.Config{Owner: owner, Repo: repo, Token: r.cfg.token, Login: r.cfg.login,
-		Retry: ghapi.RetryPolicy{TotalWait: r.cfg.retryBudget, Sleep: r.e.Sleep}}, dry)
-	return c, "", err
+	return ghapi.NewFromEnv(r.e.Getenv, ghapi.Config{Owner: owner, Repo: repo, Token: r.cfg.token, Login: r.cfg.login, Retry: retry}, dry)
 }
 
 // dryRun: print the requests that write instead of sending them.
@@ -137,7 +142,11 @@ func (r *actionRun) validatorJob() string {
 func (r *actionRun) reportCeiling(gates []agc.Doc, rep *deliver.Report) {
 	for _, g := range gates {
 		res := rep.Reviews[g.Response.Gate.ID]
-		if res == nil || res.Unlisted == 0 && res.Capped == 0 && res.Deferred == 0 && !res.NoReview {
+		if res == nil {
+			continue
+		}
+		deferred := res.DeferredEdits + res.DeferredThreads
+		if res.Unlisted == 0 && res.Capped == 0 && deferred == 0 && !res.NoReview {
 			continue
 		}
 		msg := fmt.Sprintf("%s: %d findings inline, %d listed in the review body, %d not in the review (its check run lists them, or says where those it has no room for are)",
@@ -145,8 +154,8 @@ func (r *actionRun) reportCeiling(gates []agc.Doc, rep *deliver.Report) {
 		if res.NoReview {
 			msg += "; no review this run (the run's reviews are spent)"
 		}
-		if res.Deferred > 0 {
-			msg += fmt.Sprintf("; %d edits or thread changes left to a later run", res.Deferred)
+		if deferred > 0 {
+			msg += fmt.Sprintf("; %d edits or thread changes left to a later run", deferred)
 		}
 		workflowCommand(r.e.Stdout, "notice", msg+" (the write ceiling, docs/github.md)")
 	}

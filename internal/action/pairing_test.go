@@ -165,7 +165,11 @@ func TestActionTwoGatesFile(t *testing.T) {
 // readBack is the answer a check run embeds.
 func readBack(t *testing.T, run *ghtest.CheckRun) *agc.Response {
 	t.Helper()
-	resp, err := review.ReadBackResponse(&github.CheckRun{Output: &github.CheckRunOutput{Text: &run.Text}})
+	raw, err := review.ReadBackRaw(&github.CheckRun{Output: &github.CheckRunOutput{Text: &run.Text}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, err := agc.Decode("check run", raw, agc.Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}

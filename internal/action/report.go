@@ -36,13 +36,9 @@ func summarize(gates []agc.Doc, carried map[string]string) actionOutputs {
 		if verdictRank[r.Verdict] > verdictRank[o.verdict] {
 			o.verdict = r.Verdict
 		}
-		for _, f := range r.Findings {
-			if f.Severity == agc.Blocking {
-				o.blocking++
-			} else {
-				o.advisory++
-			}
-		}
+		blocking := len(r.Blocking())
+		o.blocking += blocking
+		o.advisory += len(r.Findings) - blocking
 	}
 	return o
 }
@@ -96,14 +92,8 @@ func (r *actionRun) writeSARIF(gates []agc.Doc) error {
 	return nil
 }
 
-// maxSummary bounds what the Action adds to the job summary; GitHub
-// refuses a step summary over 1 MiB.
-const maxSummary = review.MaxJobSummary
-
 // writeSummary writes the job summary: a table of gates, then each gate's
-// answer as its check run shows it (review.JobSummary: a headline, its
-// findings in a table grouped by file with each line linked, the findings
-// in full folded), cut within 1 MiB. It goes to GITHUB_STEP_SUMMARY and to
+// answer as its check run shows it (review.JobSummaries), cut within 1 MiB. It goes to GITHUB_STEP_SUMMARY and to
 // the summary-file output.
 func (r *actionRun) writeSummary(gates []agc.Doc, carried, notes map[string]string, degraded bool, head review.FileReader) error {
 	var b bytes.Buffer
@@ -126,31 +116,20 @@ func (r *actionRun) writeSummary(gates []agc.Doc, carried, notes map[string]stri
 		fmt.Fprintf(&b, "| agc/%s | %s | %d | %d | %d of %d | %s |\n", render.Escape(resp.Gate.ID), render.Escape(resp.Verdict),
 			blocking, len(resp.Findings)-blocking, resp.Attempt.N, resp.Attempt.Budget, c)
 	}
-	const moreRoom = 300 // the line saying how many answers are left out
-	shown := 0
-	for _, g := range gates {
-		room := maxSummary - b.Len() - moreRoom
-		if room < 2000 {
-			break
-		}
-		b.WriteString("\n" + review.JobSummary(g.Response, notes[g.Response.Gate.ID], head, r.links(), room))
-		shown++
-	}
-	if shown < len(gates) {
-		fmt.Fprintf(&b, "\n%d of %d answers are not shown here (the job summary is limited to 1 MiB); every finding is in the SARIF file (output sarif-file), and each gate's check run lists those its review does not show or says where they are.\n", len(gates)-shown, len(gates))
-	}
+	summary := review.JobSummaries(b.String(), gates, notes, head, r.links(),
+		"every finding is in the SARIF file (output sarif-file), and each gate's check run lists those its review does not show or says where they are")
 	dir, err := r.tempDir()
 	if err != nil {
 		return err
 	}
 	r.out.summaryFile = filepath.Join(dir, "summary.md")
-	if err := os.WriteFile(r.out.summaryFile, b.Bytes(), 0o644); err != nil {
+	if err := os.WriteFile(r.out.summaryFile, []byte(summary), 0o644); err != nil {
 		return err
 	}
 	if r.e.Getenv("GITHUB_STEP_SUMMARY") == "" {
 		return nil
 	}
-	return fileCommand(func() { r.a.AddStepSummary(b.String()) })
+	return fileCommand(func() { r.a.AddStepSummary(summary) })
 }
 
 // setOutputs writes the step outputs to GITHUB_OUTPUT.

@@ -66,12 +66,15 @@ func (d Deps) runConvert(e *Env, args []string) int {
 		if err != nil {
 			return convertFail(e, err)
 		}
-		if code, done := d.convertStreamed(e, f, opts, file, data, fsys, root); done {
+		rs, code, done := d.convertStreamed(e, f, opts, file, data, fsys, root)
+		if done {
 			return code
 		}
-		rs, name, err := convertRead(e, f, opts, file, data, fsys, root)
-		if err != nil {
-			return convertFail(e, err)
+		name := f.Name
+		if rs == nil {
+			if rs, name, err = convertRead(e, f, opts, file, data, fsys, root); err != nil {
+				return convertFail(e, err)
+			}
 		}
 		fromFormat = name
 		all = append(all, fillIn(rs, opts)...)
@@ -247,55 +250,56 @@ func convertFormat(reg *formats.Registry, opts convertOptions, name string, data
 	return f, nil
 }
 
-// convertStreamed converts one SARIF log to AGC in a file with
-// sarif.StreamAGC, which holds neither the log's results nor the
-// response's findings, and reports whether it did (done) and the exit
+// convertStreamed converts one SARIF log to AGC in a file with sarif.Read
+// writing to it (Options.Out), which holds neither the log's results nor
+// the response's findings, and reports whether it did (done) and the exit
 // code. It does for one input, written with -o to a regular file (or a
 // new one), as AGC: standard output takes the buffered path, which checks
 // the whole of what it prints (writeOut). The output is written to a
 // temporary file beside it and renamed, so that a failure leaves nothing;
 // it gets the mode os.WriteFile(…, 0o644) gives on the buffered path: an
-// existing file's, else 0644 less the umask.
-func (d Deps) convertStreamed(e *Env, f formats.Format, opts convertOptions, file string, data []byte, fsys fs.FS, root string) (int, bool) {
+// existing file's, else 0644 less the umask. A log of several runs is not
+// written: its responses come back (rs) for the buffered writer, read once.
+func (d Deps) convertStreamed(e *Env, f formats.Format, opts convertOptions, file string, data []byte, fsys fs.FS, root string) (rs []*agc.Response, code int, done bool) {
 	if !opts.mayStream() || f.Name != "sarif" || opts.to != "" && opts.to != "agc" {
-		return 0, false
+		return nil, 0, false
 	}
 	st, err := os.Lstat(opts.out)
 	if err == nil && !st.Mode().IsRegular() || err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return 0, false
+		return nil, 0, false
 	}
 	existing := err == nil
 	name := displayName(file)
 	tmp, err := createBeside(opts.out, 0o644)
 	if err != nil {
-		return 0, false
+		return nil, 0, false
 	}
 	defer os.Remove(tmp.Name()) // after the rename, nothing
 	defer d.memoryLimit(streamMemory(len(data)))()
-	verdict, lints, ok, err := sarif.StreamAGC(tmp, data, name, sarif.ReadOptions{Root: root}, sarif.ToAGCOptions{FS: fsys, FailLevel: opts.failLevel})
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
+	got, err := sarif.Read(data, name, sarif.Options{Root: root, FS: fsys, FailLevel: opts.failLevel, Out: tmp})
+	if err != nil {
+		tmp.Close()
+		return nil, convertFail(e, readError(name, f.Name, err)), true
 	}
-	if err == nil && ok {
-		if existing {
-			err = os.Chmod(tmp.Name(), st.Mode().Perm())
-		}
-		if err == nil {
-			err = os.Rename(tmp.Name(), opts.out)
-		}
+	diag.LocateLints("", data, got.Lints)
+	printLints(e, got.Lints)
+	err = tmp.Close()
+	if !got.Written {
+		return append([]*agc.Response{}, got.Responses...), 0, false // not nil: read
 	}
-	switch {
-	case err != nil:
-		return convertFail(e, fmt.Errorf("write %s: %w", opts.out, err)), true
-	case !ok:
-		return 0, false
+	if err == nil && existing {
+		err = os.Chmod(tmp.Name(), st.Mode().Perm())
 	}
-	diag.LocateLints("", data, lints)
-	printLints(e, lints)
-	if convertFails([]*agc.Response{{Verdict: verdict}}, opts.failOn) {
-		return ExitFail, true
+	if err == nil {
+		err = os.Rename(tmp.Name(), opts.out)
 	}
-	return ExitOK, true
+	if err != nil {
+		return nil, convertFail(e, fmt.Errorf("write %s: %w", opts.out, err)), true
+	}
+	if convertFails(got.Responses, opts.failOn) {
+		return nil, ExitFail, true
+	}
+	return nil, ExitOK, true
 }
 
 // createBeside creates a new file for reading and writing in path's
@@ -318,13 +322,18 @@ func convertRead(e *Env, f formats.Format, opts convertOptions, file string, dat
 	rs, lints, err := f.Read(name, data, formats.ReadOptions{FS: fsys, Root: root, FailLevel: opts.failLevel, Gate: opts.gate, Class: opts.class})
 	printLints(e, lints)
 	if err != nil {
-		if _, placed := diag.PlaceOf(err); placed {
-			// The error's place comes first, and names the file.
-			return nil, "", fmt.Errorf("%w (read as %s)", err, f.Name)
-		}
-		return nil, "", fmt.Errorf("read %s as %s: %w", name, f.Name, err)
+		return nil, "", readError(name, f.Name, err)
 	}
 	return rs, f.Name, nil
+}
+
+// readError is the error of reading file as format.
+func readError(file, format string, err error) error {
+	if _, placed := diag.PlaceOf(err); placed {
+		// The error's place comes first, and names the file.
+		return fmt.Errorf("%w (read as %s)", err, format)
+	}
+	return fmt.Errorf("read %s as %s: %w", file, format, err)
 }
 
 // whyUndetected: when no format recognises an input, an empty one (or an

@@ -12,7 +12,7 @@ import (
 
 // TestConvertOutputMode: convert -o gives the output the mode
 // os.WriteFile(…, 0o644) would, on the streamed path (a SARIF log to AGC,
-// sarif.StreamAGC) as on the buffered one (AGC to SARIF): an existing
+// sarif.Read writing to it) as on the buffered one (AGC to SARIF): an existing
 // file keeps its mode (0600 stays private), a new one is 0644 less the
 // umask.
 func TestConvertOutputMode(t *testing.T) {

@@ -195,7 +195,7 @@ func TestConvertSourceRootKeepsSymlinksIn(t *testing.T) {
 }
 
 // TestConvertStreamedIsBuffered: a SARIF log converted into a file (the
-// streamed path, sarif.StreamAGC) gives the bytes, lints and exit code
+// streamed path, sarif.Read writing to it) gives the bytes, lints and exit code
 // that standard output (the buffered path) gives, for each fail level and
 // --fail-on; a log with lint and one with a fix from the sources.
 func TestConvertStreamedIsBuffered(t *testing.T) {

@@ -10,7 +10,7 @@
 // pull_request event payload, GITHUB_API pointing at the emulator through a
 // ghtest.PeerFront, which also serves the three operations reviewdog uses
 // and ghapi does not). ghapi is driven as `agc-sarif github --review`
-// drives it: sarif.ReadLog, sarif.ToAGC, Client.Deliver.
+// drives it: sarif.Read, Client.Deliver.
 //
 // The package holds only tests.
 package peertest

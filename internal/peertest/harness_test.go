@@ -34,7 +34,7 @@ const headSHA2 = "6113728f27ae82c7b1a177c8d03f9e96e0adf246"
 // from the binary's build information).
 func reviewdogBin(t *testing.T) string {
 	t.Helper()
-	bin := testkit.Reviewdog(t)
+	bin := testkit.File(t, "reviewdog", "bin", "reviewdog")
 	checked.Do(func() {
 		out, err := exec.Command("go", "version", "-m", bin).Output()
 		switch {
@@ -184,13 +184,12 @@ func (d dirReader) ReadFile(path string) ([]byte, error) {
 // gate. It returns the report and ghapi's retry waits.
 func (p *pr) ours(log []byte) (*deliver.Report, []time.Duration, error) {
 	p.t.Helper()
-	l, _, err := sarif.ReadLog(bytes.NewReader(log), "peer.sarif", sarif.ReadOptions{Root: filepath.ToSlash(p.dir)})
+	got, err := sarif.Read(log, "peer.sarif", sarif.Options{Root: filepath.ToSlash(p.dir), FS: os.DirFS(p.dir)})
 	if err != nil {
 		p.t.Fatal(err)
 	}
-	rs, _ := sarif.ToAGC(l, sarif.ToAGCOptions{FS: os.DirFS(p.dir)})
 	var gates []agc.Doc
-	for _, r := range rs {
+	for _, r := range got.Responses {
 		gates = append(gates, agc.Doc{Response: r})
 	}
 	sl := &ghtest.Sleeps{}

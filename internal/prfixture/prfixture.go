@@ -70,7 +70,7 @@ func BigDiff(t *testing.T, repo string, n int, extra ...ghtest.File) (*ghtest.Se
 	srv.Snapshot(func(prs map[string]*ghtest.PullRequest, _ []*ghtest.CheckRun, _ []*ghtest.Status, _ []*ghtest.SARIFUpload) {
 		prs[fmt.Sprintf("%s#%d", repo, n)].BaseSHA = base
 	})
-	if p := srv.PR(repo, n).Patch("big.go"); len(p) <= 10000 {
+	if _, p, _ := srv.PR(repo, n).Change("big.go"); len(p) <= 10000 {
 		t.Fatal("big.go's patch is not too large for the emulator to send")
 	}
 	return srv, clone, head

@@ -16,7 +16,7 @@ const root = "../.."
 
 func actionlint(t *testing.T) string {
 	t.Helper()
-	return testkit.Actionlint(t)
+	return testkit.File(t, "actionlint 1.7.12", "bin", "actionlint")
 }
 
 // lint runs actionlint on files inside dir, a repository root.

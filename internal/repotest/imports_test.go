@@ -76,7 +76,7 @@ var layers = []struct {
 	// holds test files only.)
 	{"test-only", []string{"internal/testkit", "internal/golden", "internal/agctest", "internal/modelserver", "internal/prfixture",
 		"internal/peertest", "internal/repotest", "internal/logsafe/logsafetest",
-		"fingerprint/gittest", "sarif/sariftest", "ghapi/ghtest", "ghapi/ghtest/internal/gen"}},
+		"fingerprint/gittest", "sarif/sariftest", "ghapi/ghtest"}},
 }
 
 // forbidden are the imports the layers allow but the design does not.

@@ -83,28 +83,6 @@ func Multitool(t testing.TB) string {
 	return File(t, "the SARIF Multitool", "node_modules", "@microsoft", "sarif-multitool-linux", "Sarif.Multitool")
 }
 
-// Actionlint is actionlint 1.7.12.
-func Actionlint(t testing.TB) string {
-	t.Helper()
-	return File(t, "actionlint", "bin", "actionlint")
-}
-
-// Reviewdog is reviewdog 0.21.0 (the caller checks the version).
-func Reviewdog(t testing.TB) string {
-	t.Helper()
-	return File(t, "reviewdog", "bin", "reviewdog")
-}
-
-// CommonmarkJS is the directory of commonmark.js 0.31.2, with node on PATH.
-func CommonmarkJS(t testing.TB) string {
-	t.Helper()
-	dir := File(t, "commonmark.js", "node_modules", "commonmark", "package.json")
-	if _, err := exec.LookPath("node"); err != nil {
-		Missing(t, "node", err)
-	}
-	return filepath.Dir(dir)
-}
-
 // Copilot is the native executable of GitHub Copilot CLI 1.0.102
 // (@github/copilot's platform package, which its npm launcher runs), for
 // this platform; a platform npm has no package for counts as missing.
