@@ -155,16 +155,3 @@ func RenameGate(resp *Response, id string) {
 		}
 	}
 }
-
-// SplitPair splits an input named as GATE-ID=FILE, the form in which a
-// workflow pairs a file with the gate it answers, into the id and the
-// file. An argument is paired only when the text before its first '=' is
-// a gate id CheckGateID accepts; anything else is a file name as it is
-// (write ./a=b.json for a file whose name would read as a pair).
-func SplitPair(arg string) (id, file string, paired bool) {
-	id, file, ok := strings.Cut(arg, "=")
-	if !ok || file == "" || CheckGateID(id) != nil {
-		return "", arg, false
-	}
-	return id, file, true
-}

@@ -74,27 +74,6 @@ func FuzzGateID(f *testing.F) {
 	})
 }
 
-func TestSplitPair(t *testing.T) {
-	for _, c := range []struct {
-		arg, id, file string
-		paired        bool
-	}{
-		{"review=out/review.json", "review", "out/review.json", true},
-		{"lint/eslint=a=b.sarif", "lint/eslint", "a=b.sarif", true},
-		{"out/review.json", "", "out/review.json", false},
-		{"./a=b.json", "", "./a=b.json", false},       // "./a" is no gate id
-		{"Review=x.json", "", "Review=x.json", false}, // upper case is no gate id
-		{"review=", "", "review=", false},
-		{"=x.json", "", "=x.json", false},
-		{"-", "", "-", false},
-	} {
-		id, file, paired := SplitPair(c.arg)
-		if id != c.id || file != c.file || paired != c.paired {
-			t.Errorf("SplitPair(%q) = %q, %q, %v; want %q, %q, %v", c.arg, id, file, paired, c.id, c.file, c.paired)
-		}
-	}
-}
-
 func TestPlaceInJSONLines(t *testing.T) {
 	data := []byte("{\"gate\": {\"id\": \"a\"}}\n\n  {\"gate\": {\"id\": \"B\"}}\n")
 	docs, err := DecodeAll("f", data, Limits{})

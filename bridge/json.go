@@ -122,7 +122,7 @@ func (o *object) strs(name string) ([]string, error) {
 	for i, item := range raw {
 		var s string
 		if item.Kind() != '"' || json.Unmarshal(item, &s) != nil {
-			return nil, o.d.errAt(o.at(name)+"/"+itoa(i), "item %d of %q must be a string, not %s", i, name, agc.KindName(byte(item.Kind())))
+			return nil, o.d.errAt(o.at(name)+"/"+strconv.Itoa(i), "item %d of %q must be a string, not %s", i, name, agc.KindName(byte(item.Kind())))
 		}
 		out = append(out, s)
 	}
@@ -212,8 +212,6 @@ func sha256Of(data []byte) string {
 	sum := sha256.Sum256(data)
 	return "sha256:" + hex.EncodeToString(sum[:])
 }
-
-func itoa(i int) string { return strconv.Itoa(i) }
 
 // nonEmpty is ss, or nil when it has no items (so that it is omitted).
 func nonEmpty(ss []string) []string {

@@ -31,8 +31,6 @@ type Comment struct {
 // replies with Why, once.
 type Ignored struct{ Why string }
 
-func (e *Ignored) Error() string { return e.Why }
-
 // CheckComment says why the comment itself cannot be a decision, or nil:
 // an edit (the edited event, or updated_at after created_at) does not
 // count, nor does a bot's comment. A decision is bound to its comment id

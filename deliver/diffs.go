@@ -29,7 +29,7 @@ func (d *run) fillDiffs(ctx context.Context, st *review.PRState, base string, ga
 	need := map[string]bool{}
 	for _, g := range gates {
 		for i := range g.Response.Findings {
-			path, _, _ := review.ParseLocation(g.Response.Findings[i].Location)
+			path, _ := agc.LocationFile(g.Response.Findings[i].Location)
 			if path == "" {
 				continue
 			}

@@ -44,7 +44,7 @@ type Place struct {
 // position at all.
 //
 // At reads src from its start to off: to place many offsets of one
-// source, AtAll reads it once for all of them.
+// source, ScanCounter.AtAll reads it once for all of them.
 func At(src []byte, off int64) Place { return (*ScanCounter)(nil).At(src, off) }
 
 // At is At(src, off), counting the bytes it reads in c.
@@ -67,10 +67,7 @@ func (c *ScanCounter) At(src []byte, off int64) Place {
 // offsets are visited in increasing order (a Cursor), each line break
 // counted once, so placing k offsets in n bytes costs O(n + k log k), not
 // O(k·n). A log whose every result draws a lint has as many offsets as
-// results.
-func AtAll(src []byte, offs []int64) []Place { return (*ScanCounter)(nil).AtAll(src, offs) }
-
-// AtAll is AtAll(src, offs), counting the bytes it reads in c.
+// results. It counts the bytes it reads in c.
 func (c *ScanCounter) AtAll(src []byte, offs []int64) []Place {
 	out := make([]Place, len(offs))
 	order := make([]int, 0, len(offs))
@@ -96,11 +93,8 @@ type Cursor struct {
 	line       int
 }
 
-// NewCursor is a Cursor at the start of src.
-func NewCursor(src []byte) *Cursor { return (*ScanCounter)(nil).NewCursor(src) }
-
-// NewCursor is NewCursor(src), the cursor counting the bytes it reads in
-// c.
+// NewCursor is a Cursor at the start of src, counting the bytes it reads
+// in c.
 func (c *ScanCounter) NewCursor(src []byte) *Cursor {
 	return &Cursor{scans: c, src: src, line: 1}
 }
@@ -152,10 +146,7 @@ func (c *ScanCounter) Bytes() int64 {
 
 // LineOffset is the offset of the first byte of line n (1-based) of data,
 // the inverse of At for column 1; line count+1 (after a final line break)
-// is len(data). ok is false past that.
-func LineOffset(data []byte, n int) (int, bool) { return (*ScanCounter)(nil).LineOffset(data, n) }
-
-// LineOffset is LineOffset(data, n), counting the bytes it reads in c.
+// is len(data). ok is false past that. It counts the bytes it reads in c.
 func (c *ScanCounter) LineOffset(data []byte, n int) (int, bool) {
 	off := 0
 	for k := 1; k < n; k++ {
@@ -172,10 +163,7 @@ func (c *ScanCounter) LineOffset(data []byte, n int) (int, bool) {
 
 // LineOffsets is LineOffset of each of lines, reading data once: the
 // offset of the first byte of each line, or -1 where LineOffset is not ok.
-func LineOffsets(data []byte, lines []int) []int { return (*ScanCounter)(nil).LineOffsets(data, lines) }
-
-// LineOffsets is LineOffsets(data, lines), counting the bytes it reads in
-// c.
+// It counts the bytes it reads in c.
 func (c *ScanCounter) LineOffsets(data []byte, lines []int) []int {
 	out := make([]int, len(lines))
 	order := make([]int, len(lines))

@@ -152,7 +152,7 @@ func TestLineOffset(t *testing.T) {
 		n, off int
 		ok     bool
 	}{{1, 0, true}, {2, 2, true}, {3, 5, true}, {4, 0, false}} {
-		if off, ok := LineOffset(data, c.n); off != c.off || ok != c.ok {
+		if off, ok := nc.LineOffset(data, c.n); off != c.off || ok != c.ok {
 			t.Errorf("LineOffset(line %d) = %d, %v; want %d, %v", c.n, off, ok, c.off, c.ok)
 		}
 	}

@@ -38,8 +38,8 @@ func GateFor(file, def string) string {
 	return agc.ToolGateID(base)
 }
 
-// LooksLikeRDJSON: an object with a "diagnostics" member and neither
-// "agc" nor "runs".
+// LooksLikeRDJSON reports whether data is an object with a "diagnostics"
+// member and neither "agc" nor "runs".
 func LooksLikeRDJSON(data []byte) bool {
 	m := firstMembers(data)
 	_, d := m["diagnostics"]
@@ -48,8 +48,8 @@ func LooksLikeRDJSON(data []byte) bool {
 	return d && !a && !r
 }
 
-// LooksLikeRDJSONL: the first line is an object with a "message" and a
-// "location", and no "agc".
+// LooksLikeRDJSONL reports whether the first line of data is an object
+// with a "message" and a "location", and no "agc".
 func LooksLikeRDJSONL(data []byte) bool {
 	line, _, _ := bytes.Cut(bytes.TrimLeft(data, " \t\r\n"), []byte("\n"))
 	m := firstMembers(line)
@@ -94,8 +94,8 @@ func writeRDJSON(w io.Writer, rs []*agc.Response, opts WriteOptions) error {
 	return rdf.Write(w, rs, rdf.WriteOptions{FS: opts.FS})
 }
 
-// LooksLikeDiff: a "--- " line followed by a "+++ " line and then a "@@ "
-// line, within the first lines.
+// LooksLikeDiff reports whether data has a "--- " line followed by a
+// "+++ " line and then a "@@ " line, within the first lines.
 func LooksLikeDiff(data []byte) bool {
 	if len(data) > detectWindow {
 		data = data[:detectWindow]

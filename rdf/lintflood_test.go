@@ -67,7 +67,7 @@ func TestRangesFoundInOnePass(t *testing.T) {
 	// The same ids as the source read for each: an id hashes its line's
 	// text and its message (docs/rdf-mapping.md).
 	for i, f := range rs[0].Findings {
-		s, _, ok := Offsets([]byte(src), &Range{Start: Position{Line: lines - i}})
+		s, _, ok := offsets([]byte(src), &Range{Start: Position{Line: lines - i}}, nil)
 		if !ok || s != 7*(lines-i-1) || f.Remedy.Kind != agc.RemedyPatch {
 			t.Fatalf("finding %d: %+v (line at %d, %v)", i, f, s, ok)
 		}
@@ -85,7 +85,7 @@ func TestLineIndexIsLineOffset(t *testing.T) {
 	for _, s := range []string{"", "\n", "a\nbc\n", "a\r\nbc", "\n\nx", "\r\n\r\n", "a\r\n", "\r", "x\r\r\ny"} {
 		idx := newLineIndex([]byte(s))
 		for n := -1; n < 8; n++ {
-			want, wok := diag.LineOffset([]byte(s), n)
+			want, wok := (*diag.ScanCounter)(nil).LineOffset([]byte(s), n)
 			if got, ok := idx.start(n); ok != wok || ok && got != want {
 				t.Errorf("%q line %d: %d, %v; LineOffset %d, %v", s, n, got, ok, want, wok)
 			}
@@ -100,10 +100,10 @@ func TestLineIndexIsLineOffset(t *testing.T) {
 
 // TestSuggestionsMadeInOnePass is the attack of many diagnostics with
 // suggestions in one large source: each suggestion's find text was made
-// unique by reading the whole source (textedit.Unique), once for its
+// unique by reading the whole source (textedit.Index.Unique), once for its
 // bytes and again for each widening, O(diagnostics × file). One index of
 // the source (textedit.Index) answers them all, and the edits are those
-// textedit.Unique makes.
+// textedit.Index.Unique makes.
 func TestSuggestionsMadeInOnePass(t *testing.T) {
 	const lines, n = 20000, 500
 	// Even: the replaced bytes (v0) occur on every line, and the find text
@@ -125,7 +125,7 @@ func TestSuggestionsMadeInOnePass(t *testing.T) {
 	}
 	for i, f := range rs[0].Findings {
 		s := 7 * (lines - i - 1)
-		want, ok := textedit.Unique("big.go", []byte(src), s, s+2+4*(i%2), fmt.Sprintf("y%d", i))
+		want, ok := textedit.NewIndex([]byte(src), nil).Unique("big.go", s, s+2+4*(i%2), fmt.Sprintf("y%d", i))
 		if !ok || len(f.Remedy.Edits) != 1 || !reflect.DeepEqual(f.Remedy.Edits[0], want) {
 			t.Fatalf("finding %d: %+v, want %+v", i, f.Remedy, want)
 		}

@@ -133,7 +133,7 @@ func TestOffsets(t *testing.T) {
 		{"no line", crlf, Range{Start: *pos(0, 1)}, "", true},
 	}
 	for _, tt := range tests {
-		s, e, ok := Offsets(tt.data, &tt.rg)
+		s, e, ok := offsets(tt.data, &tt.rg, nil)
 		if ok == tt.bad || ok && string(tt.data[s:e]) != tt.want {
 			t.Errorf("%s: ok %v, %q; want %q", tt.name, ok, tt.data[s:e], tt.want)
 		}

@@ -119,7 +119,7 @@ type converter struct {
 	lints  diag.Lints         // the first diag.MaxLints, and how many more
 	// finds answers the suggestions' find texts of each file: one index
 	// for all its diagnostics, each of which read the whole file
-	// (textedit.Unique), O(diagnostics × file).
+	// (an Index each), O(diagnostics × file).
 	finds map[string]*textedit.Index
 	// edits is what is left for the text of the patch remedies.
 	edits textedit.Budget
@@ -480,7 +480,7 @@ func member(d *Diagnostic, src *Source) agc.Unknown {
 	return agc.Unknown(b)
 }
 
-// Offsets is the byte range of data that rg names, as the definition
+// offsets is the byte range of data that rg names, as the definition
 // says: columns count bytes from 1; the end is exclusive; no end is a
 // zero-length range at the start, unless the start has no column, which
 // is its whole line; when neither position has a column the range is the
@@ -488,12 +488,7 @@ func member(d *Diagnostic, src *Source) agc.Unknown {
 // line and no column is column 1 of that line. A column may stand one past
 // a line's last character (before its line break), and line count+1,
 // column 1 is the end of the file. ok is false for a range outside data.
-func Offsets(data []byte, rg *Range) (start, end int, ok bool) {
-	return offsets(data, rg, nil)
-}
-
-// offsets is Offsets, counting in scans the bytes read to find where lines
-// start and end.
+// It counts in scans the bytes read to find where lines start and end.
 func offsets(data []byte, rg *Range, scans *diag.ScanCounter) (start, end int, ok bool) {
 	lineStart := func(n int) (int, bool) { return scans.LineOffset(data, n) }
 	lineEnd := func(n int) int {

@@ -137,7 +137,3 @@ func detailSection(b *strings.Builder, label string, s section) {
 		b.WriteString("\n" + indent(strings.TrimRight(pb.String(), "\n")+"\n", "  "))
 	}
 }
-
-// CodeSpan is s as an inline code span that nothing in s can close, or
-// "(empty)".
-func CodeSpan(s string) string { return codeSpan(s) }

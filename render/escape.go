@@ -216,12 +216,6 @@ func Fence(content string) string {
 	return strings.Repeat("`", max(3, longestRun(content, '`')+1))
 }
 
-// TildeFence is Fence made of tildes, for a block whose content is better
-// left with its backticks unbalanced by a backtick fence.
-func TildeFence(content string) string {
-	return strings.Repeat("~", max(3, longestRun(content, '~')+1))
-}
-
 func longestRun(s string, c byte) int {
 	best, run := 0, 0
 	for i := 0; i < len(s); i++ {
@@ -251,11 +245,12 @@ func codeBlock(info, content string) string {
 	return f + info + "\n" + c + f + "\n"
 }
 
-// codeSpan returns s as an inline code span whose backtick run is longer than
+// CodeSpan returns s as an inline code span whose backtick run is longer than
 // any in s, padded with a space at each end when s starts or ends with a
 // backtick or a space. Line breaks become spaces, as CommonMark
-// would show them; "<!--" falls back to an escaped <code> element.
-func codeSpan(s string) string {
+// would show them; "<!--" falls back to an escaped <code> element, and
+// an empty s is "(empty)".
+func CodeSpan(s string) string {
 	c := strings.ReplaceAll(clean(s), "\n", " ")
 	switch {
 	case c == "":

@@ -27,12 +27,12 @@ func Markdown(w io.Writer, r *agc.Response) error {
 
 func mdHeader(b *strings.Builder, r *agc.Response) {
 	g := r.Gate
-	fmt.Fprintf(b, "### AGC gate %s (", codeSpan(g.ID))
+	fmt.Fprintf(b, "### AGC gate %s (", CodeSpan(g.ID))
 	if g.Version != "" {
-		fmt.Fprintf(b, "version %s, ", codeSpan(g.Version))
+		fmt.Fprintf(b, "version %s, ", CodeSpan(g.Version))
 	}
 	fmt.Fprintf(b, "%s gate): %s\n\n", mdText(g.Kind), mdText(r.Verdict))
-	item(b, "Subject", mdText(r.Subject.Kind)+" "+codeSpan(r.Subject.Fingerprint))
+	item(b, "Subject", mdText(r.Subject.Kind)+" "+CodeSpan(r.Subject.Fingerprint))
 	if len(r.Subject.Scope) > 0 {
 		item(b, "Scope", codeSpans(r.Subject.Scope))
 	}
@@ -51,9 +51,9 @@ func mdHeader(b *strings.Builder, r *agc.Response) {
 // remedy and the check, in that order (§12).
 func FindingMarkdown(f *agc.Finding) string {
 	var b strings.Builder
-	item(&b, "Id", codeSpan(f.ID))
-	item(&b, "Class", codeSpan(f.Class))
-	item(&b, "Location", codeSpan(f.Location))
+	item(&b, "Id", CodeSpan(f.ID))
+	item(&b, "Class", CodeSpan(f.Class))
+	item(&b, "Location", CodeSpan(f.Location))
 	item(&b, "Severity", mdText(f.Severity))
 	item(&b, "Status", mdText(f.Status))
 	fmt.Fprintf(&b, "\n**What:** %s\n\n", mdLines(f.What))
@@ -81,7 +81,7 @@ func mdPart(b *strings.Builder, p part) {
 	case prose:
 		fmt.Fprintf(b, "%s: %s\n\n", p.label, mdLines(p.value))
 	case ident:
-		fmt.Fprintf(b, "%s: %s\n\n", p.label, codeSpan(p.value))
+		fmt.Fprintf(b, "%s: %s\n\n", p.label, CodeSpan(p.value))
 	case block:
 		fmt.Fprintf(b, "%s:\n\n%s\n", p.label, codeBlock(p.lang, p.value))
 	case list:
@@ -110,7 +110,7 @@ func codeSpans(ss []string) string {
 	}
 	out := make([]string, len(ss))
 	for i, s := range ss {
-		out[i] = codeSpan(s)
+		out[i] = CodeSpan(s)
 	}
 	return strings.Join(out, ", ")
 }

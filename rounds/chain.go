@@ -66,14 +66,6 @@ type Chain struct {
 	Notes []string
 }
 
-// Last is the latest round of the chain, nil when none is open.
-func (c *Chain) Last() *Round {
-	if c == nil || len(c.Rounds) == 0 {
-		return nil
-	}
-	return &c.Rounds[len(c.Rounds)-1]
-}
-
 // Responses are the chain's rounds' responses, oldest first.
 func (c *Chain) Responses() []*agc.Response {
 	out := make([]*agc.Response, len(c.Rounds))

@@ -34,8 +34,6 @@ type Violation struct {
 	Message string // plain English, for a person
 }
 
-func (v Violation) String() string { return v.Place.Text(v.Message) }
-
 var compiled = sync.OnceValue(func() *jsonschema.Schema {
 	sch, err := compile(schemaJSON)
 	if err != nil {

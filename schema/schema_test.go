@@ -143,8 +143,8 @@ func TestViolationsAreSortedByPointer(t *testing.T) {
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("pointers (-want +got):\n%s", diff)
 	}
-	if !strings.Contains(vs[0].String(), "/attempt/budget: must be at least 1, got 0") {
-		t.Errorf("String() = %q", vs[0].String())
+	if !strings.Contains(vs[0].Text(vs[0].Message), "/attempt/budget: must be at least 1, got 0") {
+		t.Errorf("String() = %q", vs[0].Text(vs[0].Message))
 	}
 }
 

@@ -2,6 +2,7 @@ package textedit
 
 import (
 	"bytes"
+	"math"
 	"math/rand/v2"
 	"reflect"
 	"strings"
@@ -10,40 +11,16 @@ import (
 	"github.com/agcgate/agc-action/agc"
 )
 
-// onceRef and uniqueRef are Once and Unique as they were before Index:
-// each reads the whole file, for each find text.
+// onceRef is Once as it was before Index: it reads the whole file.
 func onceRef(data, find []byte) bool {
 	i := bytes.Index(data, find)
 	return i >= 0 && !bytes.Contains(data[i+1:], find)
 }
 
+// uniqueRef is Unique by an Index that never builds its suffix array:
+// each find reads the whole file, as before Index.
 func uniqueRef(path string, data []byte, start, end int, text string) (agc.Edit, bool) {
-	if start < 0 || end < start || end > len(data) {
-		return agc.Edit{}, false
-	}
-	if start < end && onceRef(data, data[start:end]) {
-		return agc.Edit{Path: path, Find: string(data[start:end]), Replace: text}, true
-	}
-	s := lineStart(data, start)
-	e := end
-	if e == s || data[e-1] != '\n' {
-		e = lineEnd(data, end)
-	}
-	for i := 0; i <= maxWiden && (start-s)+(e-end) <= maxContext; i++ {
-		if s < e && onceRef(data, data[s:e]) {
-			return agc.Edit{Path: path, Find: string(data[s:e]), Replace: string(data[s:start]) + text + string(data[end:e])}, true
-		}
-		if s == 0 && e == len(data) {
-			break
-		}
-		if s > 0 {
-			s = lineStart(data, s-1)
-		}
-		if e < len(data) {
-			e = lineEnd(data, e)
-		}
-	}
-	return agc.Edit{}, false
+	return (&Index{data: data, finds: math.MinInt / 2}).Unique(path, start, end, text)
 }
 
 // checkIndex asks one Index of data every find, first by reading and,
@@ -145,7 +122,7 @@ func TestUniqueContextBounded(t *testing.T) {
 		}
 	}
 	short := []byte("a = f(1);\nb = f(1);\nc = 2;\n")
-	e, ok := Unique("s.js", short, 4, 8, "g(1)")
+	e, ok := NewIndex(short, nil).Unique("s.js", 4, 8, "g(1)")
 	if !ok || e.Find != "a = f(1);\n" || e.Replace != "a = g(1);\n" {
 		t.Errorf("short file: %+v, %v; want the first line", e, ok)
 	}

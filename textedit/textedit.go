@@ -26,27 +26,6 @@ const maxWiden = 50
 // thousand such suggestions gigabytes of output.
 const maxContext = 8 << 10
 
-// Unique returns the edit that replaces data[start:end] with text in the
-// file at path. Its find text is the replaced bytes when they occur once in
-// data; otherwise (an insertion, or bytes that occur again) the whole lines
-// around them, widened by one line above and below at a time until the text
-// occurs once. ok is false when no such text exists within maxWiden lines
-// and maxContext bytes around the range, or the range is not inside data.
-//
-// Unique may read the whole of data many times: to make edits of many
-// ranges of one file, use an Index of it.
-func Unique(path string, data []byte, start, end int, text string) (agc.Edit, bool) {
-	return NewIndex(data, nil).Unique(path, start, end, text)
-}
-
-// Once reports whether find occurs exactly once in data, counting
-// overlapping occurrences, as review.ResolveEdit does. An empty find does
-// not occur once.
-func Once(data, find []byte) bool {
-	_, ok := NewIndex(data, nil).Find(find)
-	return ok
-}
-
 // scansBeforeIndex is how many finds an Index answers by reading its file
 // before it indexes the file: a file asked about once or twice is read as
 // before, without the index's time and memory (four bytes a byte).
@@ -102,13 +81,21 @@ func (x *Index) Find(find []byte) (int, bool) {
 	return i, true
 }
 
-// Once is Once(data, find) of the file's data.
+// Once reports whether find occurs exactly once in the Index's file,
+// counting overlapping occurrences, as review.ResolveEdit does. An empty
+// find does not occur once.
 func (x *Index) Once(find []byte) bool {
 	_, ok := x.Find(find)
 	return ok
 }
 
-// Unique is Unique(path, data, start, end, text) of the file's data.
+// Unique returns the edit that replaces data[start:end] of the Index's
+// file with text in the file at path. Its find text is the replaced bytes
+// when they occur once in data; otherwise (an insertion, or bytes that
+// occur again) the whole lines around them, widened by one line above and
+// below at a time until the text occurs once. ok is false when no such
+// text exists within maxWiden lines and maxContext bytes around the range,
+// or the range is not inside data.
 func (x *Index) Unique(path string, start, end int, text string) (agc.Edit, bool) {
 	data := x.data
 	if start < 0 || end < start || end > len(data) {

@@ -26,7 +26,7 @@ func TestUniqueResolvesExactly(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			e, ok := Unique("f.go", []byte(file), tt.start, tt.end, tt.text)
+			e, ok := NewIndex([]byte(file), nil).Unique("f.go", tt.start, tt.end, tt.text)
 			if !ok {
 				t.Fatal("no edit")
 			}
@@ -36,7 +36,7 @@ func TestUniqueResolvesExactly(t *testing.T) {
 			}
 		})
 	}
-	if _, ok := Unique("f", []byte("x"), 2, 3, ""); ok {
+	if _, ok := NewIndex([]byte("x"), nil).Unique("f", 2, 3, ""); ok {
 		t.Error("a range outside the file made an edit")
 	}
 }

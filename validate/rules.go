@@ -93,9 +93,6 @@ var rules = []Rule{
 	{ClassPairing, "§4", SeverityError, "In the Action, a file paired with a gate (ID=FILE) answers that gate alone, a paired SARIF log holds one run, and a paired gate is answered by its paired files alone."},
 }
 
-// Rules returns the rule table.
-func Rules() []Rule { return append([]Rule(nil), rules...) }
-
 // RuleFor returns the rule of a class.
 func RuleFor(class string) (Rule, bool) {
 	for _, r := range rules {

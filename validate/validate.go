@@ -2,7 +2,6 @@ package validate
 
 import (
 	"errors"
-	"fmt"
 	"regexp"
 	"strings"
 
@@ -210,10 +209,4 @@ func sectionOf(pointer string) string {
 		}
 	}
 	return "§3"
-}
-
-// Summary is one line counting a run's outcome.
-func Summary(vs []Violation, responses int) string {
-	e, l := Count(vs)
-	return fmt.Sprintf("%d error(s), %d lint in %d response(s)", e, l, responses)
 }

@@ -2,7 +2,7 @@
 // responses and delivers them to GitHub. See the README.
 //
 // main only wires package cli to the process (arguments, standard streams,
-// environment, exit code) and builds what the commands depend on (deps);
+// environment, exit code) and builds what the commands depend on (env);
 // every command lives in internal/cli, the Action in internal/action.
 package main
 
@@ -12,6 +12,7 @@ import (
 
 	"github.com/agcgate/agc-action/internal/action"
 	"github.com/agcgate/agc-action/internal/cli"
+	"github.com/agcgate/agc-action/internal/cmdenv"
 )
 
 // version and commit are set at build time with
@@ -26,17 +27,19 @@ func main() {
 	if commit != "" {
 		v += " (" + commit + ")"
 	}
-	os.Exit(cli.Main(deps(), os.Args[1:], os.Stdin, os.Stdout, os.Stderr, os.Getenv, v))
+	os.Exit(cli.Main(env(v), os.Args[1:]))
 }
 
-// deps are what the commands run that package cli does not import: the
-// Action, for "agc-sarif action", and the process's runtime settings,
-// which only main may change.
-func deps() cli.Deps {
-	return cli.Deps{Action: action.Main, Runtime: processRuntime{}}
+// env is the process as the commands and the Action see it: its streams
+// and environment, and what package cli does not import: the Action, for
+// "agc-sarif action", and the process's runtime settings, which only main
+// may change.
+func env(version string) *cmdenv.Env {
+	return &cmdenv.Env{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.Getenv, Environ: os.Environ,
+		Version: version, Action: action.Main, Runtime: processRuntime{}}
 }
 
-// processRuntime is the cli.Runtime of the process: runtime/debug's
+// processRuntime is the cmdenv.Runtime of the process: runtime/debug's
 // settings.
 type processRuntime struct{}
 

@@ -10,13 +10,15 @@ import (
 )
 
 // TestMainWiresTheAction: package cli does not import the Action; main
-// passes it in (deps), and with it "agc-sarif action" is a command the
+// passes it in (env), and with it "agc-sarif action" is a command the
 // usage lists, help describes, and that runs the Action: with no inputs
 // it stops with the Action's own usage error.
 func TestMainWiresTheAction(t *testing.T) {
 	run := func(getenv func(string) string, args ...string) (int, string, string) {
 		var out, errb bytes.Buffer
-		code := cli.Main(deps(), args, strings.NewReader(""), &out, &errb, getenv, "test")
+		e := env("test")
+		e.Stdin, e.Stdout, e.Stderr, e.Getenv = strings.NewReader(""), &out, &errb, getenv
+		code := cli.Main(e, args)
 		return code, out.String(), errb.String()
 	}
 	none := func(string) string { return "" }
@@ -39,9 +41,9 @@ func TestMainWiresTheAction(t *testing.T) {
 // process's runtime settings (runtime/debug): the collector's target and
 // a memory limit that is only ever lowered, each restored after.
 func TestProcessRuntimeSetsAndRestores(t *testing.T) {
-	rt := deps().Runtime
+	rt := env("test").Runtime
 	if rt == nil {
-		t.Fatal("deps().Runtime is nil: the commands would tune nothing")
+		t.Fatal("env().Runtime is nil: the commands would tune nothing")
 	}
 	gc := debug.SetGCPercent(-1)
 	debug.SetGCPercent(gc)

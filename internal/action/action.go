@@ -68,8 +68,13 @@ type actionRun struct {
 	cfg  *Inputs
 	rc   ghrun.Context
 	root string // the workspace: sources, globs, relative paths
-	reg  *formats.Registry
-	out  actionOutputs
+	// src is root opened once as a source root (cmdenv.SourceFS), through
+	// which every file of the workspace is read; srcErr why it could not
+	// be opened (src is then empty).
+	src    fs.FS
+	srcErr error
+	reg    *formats.Registry
+	out    actionOutputs
 }
 
 func newActionRun(e *cmdenv.Env, a *githubactions.Action, cfg *Inputs) (*actionRun, error) {
@@ -90,7 +95,11 @@ func newActionRun(e *cmdenv.Env, a *githubactions.Action, cfg *Inputs) (*actionR
 	if root, err = filepath.Abs(root); err != nil {
 		return nil, err
 	}
-	return &actionRun{e: e, a: a, cfg: cfg, rc: rc, root: root, reg: formats.Default()}, nil
+	r := &actionRun{e: e, a: a, cfg: cfg, rc: rc, root: root, reg: formats.Default()}
+	if r.src, r.srcErr = cmdenv.SourceFS(root); r.srcErr != nil {
+		r.src = cmdenv.EmptyFS{}
+	}
+	return r, nil
 }
 
 func (r *actionRun) exec(ctx context.Context) int {
@@ -201,11 +210,11 @@ func (r *actionRun) carryIfAsked(ctx context.Context, gh *ghapi.Client, why stri
 func (r *actionRun) collect() (*collect.Set, error) {
 	c := collect.New(r.cfg.pairedGate)
 	c.Formats = r.reg
-	if fsys, err := cmdenv.SourceFS(r.root); err == nil {
-		c.FS, c.Root = fsys, filepath.ToSlash(r.root)
+	if r.srcErr == nil {
+		c.FS, c.Root = r.src, filepath.ToSlash(r.root)
 	}
 	r.warnUnpaired("agc", r.cfg.agc, "the gate id it names itself")
-	files, err := expand(r.root, r.cfg.agc)
+	files, err := expand(r.src, r.root, r.cfg.agc)
 	if err != nil {
 		return nil, &inputError{"agc", err.Error()}
 	}
@@ -221,7 +230,7 @@ func (r *actionRun) collect() (*collect.Set, error) {
 		c.File(relName(r.root, f.path), data, f.gate)
 	}
 	r.warnUnpaired("sarif", r.cfg.sarif, "a gate id made from its tool's name")
-	logs, err := expand(r.root, r.cfg.sarif)
+	logs, err := expand(r.src, r.root, r.cfg.sarif)
 	if err != nil {
 		return nil, &inputError{"sarif", err.Error()}
 	}
@@ -241,9 +250,9 @@ func (r *actionRun) collect() (*collect.Set, error) {
 // warnUnpaired recommends pairing each line of input that pairs its files
 // with no gate: their answers are posted under whatever gate they name,
 // and never carried.
-func (r *actionRun) warnUnpaired(input string, ps []filePattern, named string) {
+func (r *actionRun) warnUnpaired(input string, ps []collect.Pattern, named string) {
 	for _, p := range ps {
-		if p.gate == "" {
+		if p.Gate == "" {
 			r.warn(fmt.Sprintf("input %q: line %q pairs its files with no gate, so each answer in them is posted under %s and is never carried; "+
 				"pair the line with the gate it answers (GATE-ID=%s), see docs/action.md", input, p.String(), named, p.String()))
 		}
@@ -258,11 +267,10 @@ func (r *actionRun) readWorkspace(file string, max int64) ([]byte, error) {
 	if err != nil || !filepath.IsLocal(rel) {
 		return r.e.ReadInput(file, max)
 	}
-	fsys, err := cmdenv.SourceFS(r.root)
-	if err != nil {
-		return nil, err
+	if r.srcErr != nil {
+		return nil, r.srcErr
 	}
-	f, err := fsys.Open(filepath.ToSlash(rel))
+	f, err := r.src.Open(filepath.ToSlash(rel))
 	if err != nil {
 		// Named once, by its path in the workspace, as the open that
 		// failed (the FS's own operation, a stat, is no help).

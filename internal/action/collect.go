@@ -9,7 +9,6 @@ import (
 
 	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/formats"
-	"github.com/agcgate/agc-action/internal/cmdenv"
 	"github.com/agcgate/agc-action/internal/collect"
 	"github.com/bmatcuk/doublestar/v4"
 )
@@ -18,16 +17,16 @@ import (
 // with ("" when none does).
 type inputFile struct{ path, gate string }
 
-// expand resolves each line's glob against root, sorted, each file once.
+// expand resolves each line's glob against root, read through fsys,
+// sorted, each file once.
 // A pattern that matches nothing is an error: a gate whose answer is
 // missing must not pass unnoticed. A file matched by a paired line and by
 // an unpaired glob is paired; paired with two gates, it is an error.
-func expand(root string, patterns []filePattern) ([]inputFile, error) {
+func expand(fsys fs.FS, root string, patterns []collect.Pattern) ([]inputFile, error) {
 	var files []inputFile
 	at := map[string]int{}
-	fsys := cmdenv.MustSourceFS(root)
 	for _, p := range patterns {
-		paths, err := expandOne(fsys, root, p.glob)
+		paths, err := expandOne(fsys, root, p.Glob)
 		if err != nil {
 			return nil, err
 		}
@@ -36,12 +35,12 @@ func expand(root string, patterns []filePattern) ([]inputFile, error) {
 			switch {
 			case !seen:
 				at[f] = len(files)
-				files = append(files, inputFile{f, p.gate})
-			case p.gate == "" || files[i].gate == p.gate:
+				files = append(files, inputFile{f, p.Gate})
+			case p.Gate == "" || files[i].gate == p.Gate:
 			case files[i].gate == "":
-				files[i].gate = p.gate
+				files[i].gate = p.Gate
 			default:
-				return nil, fmt.Errorf("%s is paired with gate %s and with gate %s; a file answers one gate", relName(root, f), files[i].gate, p.gate)
+				return nil, fmt.Errorf("%s is paired with gate %s and with gate %s; a file answers one gate", relName(root, f), files[i].gate, p.Gate)
 			}
 		}
 	}
@@ -85,13 +84,12 @@ func relName(root, file string) string {
 // files in the workspace, so they become suggestions.
 func (r *actionRun) collectDiffs(c *collect.Set) error {
 	r.warnUnpaired("diff", r.cfg.diff, "a gate id made from its file's name")
-	files, err := expand(r.root, r.cfg.diff)
+	files, err := expand(r.src, r.root, r.cfg.diff)
 	if err != nil {
 		return &inputError{"diff", err.Error()}
 	}
-	fsys, err := cmdenv.SourceFS(r.root)
-	if err != nil {
-		return err
+	if r.srcErr != nil {
+		return r.srcErr
 	}
 	f, _ := r.reg.Lookup("diff")
 	for _, in := range files {
@@ -104,7 +102,7 @@ func (r *actionRun) collectDiffs(c *collect.Set) error {
 			c.TooLarge(name, data)
 			continue
 		}
-		c.AddRead(f, name, data, formats.ReadOptions{FS: fsys, Root: filepath.ToSlash(r.root), FailLevel: r.cfg.failLevel, Gate: in.gate})
+		c.AddRead(f, name, data, formats.ReadOptions{FS: r.src, Root: filepath.ToSlash(r.root), FailLevel: r.cfg.failLevel, Gate: in.gate})
 	}
 	return nil
 }

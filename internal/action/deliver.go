@@ -14,6 +14,7 @@ import (
 	"github.com/agcgate/agc-action/fingerprint"
 	"github.com/agcgate/agc-action/ghapi"
 	"github.com/agcgate/agc-action/internal/cmdenv"
+	"github.com/agcgate/agc-action/internal/collect"
 	"github.com/agcgate/agc-action/internal/ghrun"
 	"github.com/agcgate/agc-action/internal/logsafe"
 	"github.com/agcgate/agc-action/review"
@@ -126,10 +127,10 @@ func (r *actionRun) validatorJob() string {
 	var lines []string
 	for _, in := range []struct {
 		name string
-		ps   []filePattern
+		ps   []collect.Pattern
 	}{{"agc", r.cfg.agc}, {"sarif", r.cfg.sarif}, {"diff", r.cfg.diff}} {
 		for _, p := range in.ps {
-			lines = append(lines, in.name+": "+p.gate+"="+p.glob)
+			lines = append(lines, in.name+": "+p.Gate+"="+p.Glob)
 		}
 	}
 	workflow := cmp.Or(r.e.Getenv("GITHUB_WORKFLOW_REF"), r.e.Getenv("GITHUB_WORKFLOW"))

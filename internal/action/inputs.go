@@ -9,6 +9,7 @@ import (
 
 	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/ghapi"
+	"github.com/agcgate/agc-action/internal/collect"
 	"github.com/agcgate/agc-action/review"
 	"github.com/agcgate/agc-action/rounds"
 	githubactions "github.com/sethvargo/go-githubactions"
@@ -16,10 +17,10 @@ import (
 
 // Inputs are the Action's inputs (action.yml), parsed and checked.
 type Inputs struct {
-	agc, sarif  []filePattern // globs, each paired with its gate or not
-	diff        []filePattern // fixers' unified diffs, GATE-ID=GLOB as agc and sarif lines
-	failOn      string        // block, escalate or never
-	failLevel   string        // SARIF level that blocks: error, warning, note, none
+	agc, sarif  []collect.Pattern // globs, each paired with its gate or not
+	diff        []collect.Pattern // fixers' unified diffs, GATE-ID=GLOB as agc and sarif lines
+	failOn      string            // block, escalate or never
+	failLevel   string            // SARIF level that blocks: error, warning, note, none
 	review      switchInput
 	check       switchInput
 	status      switchInput
@@ -183,8 +184,8 @@ func readInputs(get func(name string) string) (*Inputs, error) {
 // files with gate id: only a paired gate's answers are bound to a scoped
 // fingerprint, so only a paired gate is ever carried.
 func (c *Inputs) pairedGate(id string) bool {
-	for _, p := range append(append(append([]filePattern(nil), c.agc...), c.sarif...), c.diff...) {
-		if p.gate == id {
+	for _, p := range append(append(append([]collect.Pattern(nil), c.agc...), c.sarif...), c.diff...) {
+		if p.Gate == id {
 			return true
 		}
 	}
@@ -202,4 +203,17 @@ func lines(s string) []string {
 		}
 	}
 	return out
+}
+
+// parsePatterns reads the lines of file input name.
+func parsePatterns(name string, ls []string) ([]collect.Pattern, error) {
+	out := make([]collect.Pattern, 0, len(ls))
+	for _, l := range ls {
+		p, err := collect.ParsePattern(l)
+		if err != nil {
+			return nil, &inputError{name, err.Error()}
+		}
+		out = append(out, p)
+	}
+	return out, nil
 }

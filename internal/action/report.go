@@ -80,7 +80,7 @@ func (r *actionRun) writeSARIF(gates []agc.Doc) error {
 	// The file is what code scanning gets: findings only, one category
 	// per gate.
 	file := filepath.Join(dir, "results.sarif")
-	opt := sarif.WriteOptions{FS: cmdenv.MustSourceFS(r.root), FindingsOnly: true, Category: r.cfg.category}
+	opt := sarif.WriteOptions{FS: r.src, FindingsOnly: true, Category: r.cfg.category}
 	if err := writeSARIFFile(file, rs, opt); err != nil {
 		var le *sarif.LimitError
 		if errors.As(err, &le) {

@@ -1,9 +1,9 @@
 // Package cli implements the agc-sarif command: the table of commands,
 // their flags, and one file each (cmd_NAME.go). Every command is a function
 // of its arguments, standard streams and environment (cmdenv.Env), so tests
-// call it directly; cmd/agc-sarif only wires it to the process and builds
-// its Deps. The Action is package internal/action, which this package does
-// not import: main passes it in (Deps.Action), and "agc-sarif action" only
+// call it directly; cmd/agc-sarif only wires it to the process, building
+// the Env. The Action is package internal/action, which this package does
+// not import: main passes it in (Env.Action), and "agc-sarif action" only
 // calls it.
 //
 // Commands do I/O: the files they are named, standard streams, the
@@ -12,7 +12,6 @@ package cli
 
 import (
 	"bytes"
-	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -41,52 +40,13 @@ type command struct {
 	short string
 }
 
-// Deps are what main builds for the commands, in the manner of gh's
-// Factory: what the commands run that lives above this package.
-type Deps struct {
-	// Action runs the GitHub Action (internal/action's Main) with the
-	// command's environment; nil: there is no "action" command.
-	Action func(ctx context.Context, e *Env) int
-	// Runtime tunes the process's runtime (package runtime/debug) while a
-	// command does its heaviest work; nil: the commands tune nothing.
-	Runtime Runtime
-}
-
-// Runtime sets process-wide runtime settings for a command, each until
-// the function it returns restores it. main passes runtime/debug's; a
-// command never sets them itself, so that tests and other embedders
-// running commands in one process are not tuned behind their back.
-type Runtime interface {
-	// GCPercent sets the garbage collector's target (debug.SetGCPercent).
-	GCPercent(percent int) (restore func())
-	// MemoryLimit lowers the soft memory limit to at most bytes
-	// (debug.SetMemoryLimit); a lower limit already set stays.
-	MemoryLimit(bytes int64) (restore func())
-}
-
-// gcPercent asks d.Runtime, if any, to set the collector's target.
-func (d Deps) gcPercent(percent int) (restore func()) {
-	if d.Runtime == nil {
-		return func() {}
-	}
-	return d.Runtime.GCPercent(percent)
-}
-
-// memoryLimit asks d.Runtime, if any, to lower the soft memory limit.
-func (d Deps) memoryLimit(bytes int64) (restore func()) {
-	if d.Runtime == nil {
-		return func() {}
-	}
-	return d.Runtime.MemoryLimit(bytes)
-}
-
 // commands is the table of every command; Main runs from it and the usage
 // lists it (TestEveryCommandAnswersHelp runs each).
-func commands(d Deps) map[string]command {
+func commands(e *Env) map[string]command {
 	cmds := map[string]command{
-		"convert":     {d.runConvert, "convert between AGC, SARIF 2.1.0, rdjson, fixers' diffs, bridged gate formats and readable text"},
-		"carry":       {d.runCarry, "carry a verdict to a commit whose scoped content is unchanged"},
-		"fingerprint": {d.runFingerprint, "compute a scoped subject fingerprint of a commit's tree"},
+		"convert":     {runConvert, "convert between AGC, SARIF 2.1.0, rdjson, fixers' diffs, bridged gate formats and readable text"},
+		"carry":       {runCarry, "carry a verdict to a commit whose scoped content is unchanged"},
+		"fingerprint": {runFingerprint, "compute a scoped subject fingerprint of a commit's tree"},
 		"github":      {runGithub, "post responses to GitHub: code scanning, PR review, check runs, statuses"},
 		"hook":        {runHook, "answer Claude Code hooks with an AGC gate's verdict"},
 		"extract":     {runExtract, "print the one fenced agc block of an agent's final message"},
@@ -95,22 +55,22 @@ func commands(d Deps) map[string]command {
 		"validate":    {runValidate, "check AGC responses against the schema and every rule of the spec"},
 		"version":     {runVersion, "print the version and the commit it was built from (also --version, -v)"},
 	}
-	if d.Action != nil {
-		cmds["action"] = command{d.runAction, "the GitHub Action's entry point (inputs from INPUT_* variables)"}
+	if e.Action != nil {
+		cmds["action"] = command{runAction, "the GitHub Action's entry point (inputs from INPUT_* variables)"}
 	}
 	cmds["completion"] = command{func(e *Env, args []string) int { return runCompletion(e, cmds, args) }, "print a shell completion script: bash, zsh or fish"}
 	return cmds
 }
 
-// Main runs agc-sarif with args (without the program name) and returns the
-// exit code. Help asked for is output, on stdout; a usage error is one or
-// two lines on stderr, naming what is nearest to what was typed.
-func Main(d Deps, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string, version string) int {
-	if getenv == nil {
-		getenv = func(string) string { return "" }
+// Main runs agc-sarif in e with args (without the program name) and
+// returns the exit code. Help asked for is output, on stdout; a usage
+// error is one or two lines on stderr, naming what is nearest to what was
+// typed.
+func Main(e *Env, args []string) int {
+	if e.Getenv == nil {
+		e.Getenv = func(string) string { return "" }
 	}
-	e := &Env{Stdin: stdin, Stdout: stdout, Stderr: stderr, Getenv: getenv, Version: version}
-	cmds := commands(d)
+	cmds := commands(e)
 	switch {
 	case len(args) == 0:
 		usage(e.Stderr, cmds)
@@ -254,6 +214,19 @@ func flagError(fs *flag.FlagSet, err error) string {
 	return msg
 }
 
+// noArgs parses the flags of a command that takes no arguments; ok is
+// false when the command should return code at once, as parseArgs's, or
+// because an argument was given.
+func noArgs(e *Env, fs *flag.FlagSet, args []string) (code int, ok bool) {
+	pos, code, ok := parseArgs(fs, args)
+	if ok && len(pos) > 0 {
+		_ = printLine(e.Stderr, "agc-sarif "+fs.Name()+": takes no arguments, got "+strconv.Quote(pos[0]))
+		fs.Usage()
+		return ExitUsage, false
+	}
+	return code, ok
+}
+
 // parseArgs parses flags that may stand before, between or after the
 // positional arguments (GNU style; "--" ends the flags) and returns the
 // positional ones.
@@ -278,13 +251,6 @@ func parseArgs(fs *flag.FlagSet, args []string) (pos []string, code int, ok bool
 		args = args[1:]
 	}
 }
-
-// readInput reads a named input, "-" being standard input, refusing more
-// than max bytes (max <= 0: no limit): Env.ReadInput.
-func readInput(e *Env, name string, max int64) ([]byte, error) { return e.ReadInput(name, max) }
-
-// displayName is how an input is named in messages.
-func displayName(name string) string { return cmdenv.DisplayName(name) }
 
 // enumFlag is a flag.Value restricted to a fixed set of words.
 type enumFlag struct {

@@ -11,7 +11,7 @@ import (
 // the version).
 func TestEveryCommandAnswersHelp(t *testing.T) {
 	_, usage, _ := run(t, "", "--help")
-	for name := range commands(testDeps) {
+	for name := range commands(testEnv(nil, nil, nil, nil)) {
 		if !strings.Contains(usage, "  "+name+" ") {
 			t.Errorf("usage does not list %q:\n%s", name, usage)
 		}

@@ -7,6 +7,7 @@ import (
 	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/carry"
 	"github.com/agcgate/agc-action/fingerprint"
+	"github.com/agcgate/agc-action/internal/cmdenv"
 	"github.com/agcgate/agc-action/internal/ghrun"
 	"github.com/agcgate/agc-action/internal/logsafe"
 	"github.com/agcgate/agc-action/subject"
@@ -30,12 +31,12 @@ const carryUsage = "--previous RESPONSE.json [--previous-rev REV] [--repo DIR] [
 
 // runCarry implements "agc-sarif carry": it carries a verdict to a commit
 // whose scoped content is unchanged, or names what changed.
-func (d Deps) runCarry(e *Env, args []string) int {
+func runCarry(e *Env, args []string) int {
 	o, code, ok := parseCarry(e, args)
 	if !ok {
 		return code
 	}
-	defer d.gcPercent(treeGCPercent)()
+	defer e.GCPercent(treeGCPercent)()
 	if o.gh.on {
 		return carryGithub(e, o)
 	}
@@ -43,7 +44,7 @@ func (d Deps) runCarry(e *Env, args []string) int {
 	if prev == nil {
 		return code
 	}
-	name := displayName(o.previous)
+	name := cmdenv.DisplayName(o.previous)
 	if !carry.TreeSubject(prev.Subject.Kind) {
 		_ = printLine(e.Stderr, fmt.Sprintf("agc-sarif carry: %s: /subject/kind %s is not a tree subject (diff, commit, pull-request)", name, logsafe.Quote(prev.Subject.Kind)))
 		return ExitUsage

@@ -36,7 +36,7 @@ func TestCarryDocsOnlyCommit(t *testing.T) {
 	prev := responseFile(t, r, "HEAD", "pull-request", []string{"src/**"})
 	r.Write("docs/README.md", "# docs, reworded\n")
 	head := r.Commit("docs")
-	code, out, errs := fpCall(t, testDeps.runCarry, "--previous", prev, "--previous-rev", judged, "--repo", r.Dir)
+	code, out, errs := fpCall(t, runCarry, "--previous", prev, "--previous-rev", judged, "--repo", r.Dir)
 	if code != ExitOK {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
@@ -59,7 +59,7 @@ func TestCarryDocsOnlyCommit(t *testing.T) {
 	}
 	r.Write("docs/more.md", "more\n")
 	next := r.Commit("more docs")
-	code, out, errs = fpCall(t, testDeps.runCarry, "--previous", carried, "--previous-rev", head, "--repo", r.Dir)
+	code, out, errs = fpCall(t, runCarry, "--previous", carried, "--previous-rev", head, "--repo", r.Dir)
 	if code != ExitOK {
 		t.Fatalf("second carry: exit %d: %s", code, errs)
 	}
@@ -91,7 +91,7 @@ func TestCarryVoided(t *testing.T) {
 			if tt.prevRev {
 				args = append(args, "--previous-rev", judged)
 			}
-			code, out, errs := fpCall(t, testDeps.runCarry, args...)
+			code, out, errs := fpCall(t, runCarry, args...)
 			t.Logf("stderr:\n%s", errs)
 			if code != ExitFail || out != "" || !strings.Contains(errs, tt.want) {
 				t.Errorf("exit %d, stdout %q, stderr %q; want exit 1 naming %q", code, out, errs, tt.want)
@@ -106,7 +106,7 @@ func TestCarryWrongPreviousRev(t *testing.T) {
 	r.Write("src/a.go", "package a // edited\n")
 	r.Commit("edit")
 	r.Git("revert", "--no-edit", "HEAD")
-	code, _, errs := fpCall(t, testDeps.runCarry, "--previous", prev, "--previous-rev", "HEAD~1", "--repo", r.Dir)
+	code, _, errs := fpCall(t, runCarry, "--previous", prev, "--previous-rev", "HEAD~1", "--repo", r.Dir)
 	if code != ExitFail || !strings.Contains(errs, "is not the fingerprint of") {
 		t.Errorf("exit %d, stderr %q; want the previous rev refused", code, errs)
 	}
@@ -117,7 +117,7 @@ func TestCarryScopeFileFromBase(t *testing.T) {
 	r.Git("checkout", "-q", "-b", "pr")
 	r.Write(".agc/scope", "src/a.go\n") // the PR shrinks its own scope
 	judged := r.Commit("shrink the scope")
-	code, out, errs := fpCall(t, testDeps.runFingerprint, "--repo", r.Dir, "--scope-file", ".agc/scope", "--base", "main",
+	code, out, errs := fpCall(t, runFingerprint, "--repo", r.Dir, "--scope-file", ".agc/scope", "--base", "main",
 		"--gate-id", "review", "--gate-version", "1.0")
 	if code != ExitOK {
 		t.Fatalf("exit %d: %s", code, errs)
@@ -125,7 +125,7 @@ func TestCarryScopeFileFromBase(t *testing.T) {
 	prev := writeResponse(t, "pull-request", strings.TrimSpace(out), []string{"src/**"})
 	r.Write("src/b.go", "package b // unreviewed\n")
 	r.Commit("edit outside the shrunk scope")
-	code, _, errs = fpCall(t, testDeps.runCarry, "--previous", prev, "--previous-rev", judged, "--repo", r.Dir,
+	code, _, errs = fpCall(t, runCarry, "--previous", prev, "--previous-rev", judged, "--repo", r.Dir,
 		"--scope-file", ".agc/scope", "--base", "main")
 	if code != ExitFail || !strings.Contains(errs, "src/b.go modified") {
 		t.Errorf("exit %d, stderr %q; want src/b.go modified", code, errs)
@@ -147,7 +147,7 @@ func TestCarryUsage(t *testing.T) {
 		{"--previous", toolCall, "--scope-file", ".agc/scope"},
 		{"--previous", toolCall, "extra"},
 	} {
-		if code, _, errs := fpCall(t, testDeps.runCarry, args...); code != ExitUsage || errs == "" {
+		if code, _, errs := fpCall(t, runCarry, args...); code != ExitUsage || errs == "" {
 			t.Errorf("%q: exit %d, stderr %q; want %d with a message", args, code, errs, ExitUsage)
 		}
 	}
@@ -165,7 +165,7 @@ func TestCarryGithub(t *testing.T) {
 	prev := responseFile(t, r, h0, "pull-request", []string{"src/**"}, ".agc/review.md")
 	postCheck(t, env, h0, r.Dir, "--scope-file", ".agc/scope", "--base", "main", "--gate-config", ".agc/review.md", "review="+prev)
 	carry := func(head, before string) (int, string, string) {
-		return envCall(t, env, testDeps.runCarry, "--github", "--gate", "review",
+		return envCall(t, env, runCarry, "--github", "--gate", "review",
 			"--repo", r.Dir, "--rev", head, "--sha", head, "--before", before, "--pr", "7",
 			"--scope-file", ".agc/scope", "--base", "main", "--gate-config", ".agc/review.md")
 	}
@@ -213,7 +213,7 @@ func TestCarryGithubUsage(t *testing.T) {
 		{[]string{"--github", "--gate", "g", "--sha", "abc", "--pr", "1", "--scope-file", ".agc/scope"}, "--scope-file needs --base"},
 		{[]string{"--github", "--gate", "g", "--sha", "abc", "--pr", "1", "--repository", "nope"}, `--repository "nope" is not OWNER/NAME`},
 	} {
-		code, _, errs := envCall(t, env, testDeps.runCarry, tc.args...)
+		code, _, errs := envCall(t, env, runCarry, tc.args...)
 		if code != ExitUsage || !strings.Contains(errs, tc.want) {
 			t.Errorf("carry %q: exit %d, stderr %q; want 2 and %q", tc.args, code, errs, tc.want)
 		}
@@ -234,7 +234,7 @@ func TestAttackGithubForgedBinding(t *testing.T) {
 	// The next push, prepared: its fingerprint is computed, then undone.
 	r.Write("src/backdoor.go", "package a // phones home\n")
 	future := r.Commit("backdoor")
-	code, out, errs := fpCall(t, testDeps.runFingerprint, "--repo", r.Dir, "--rev", future, "--scope-file", ".agc/scope", "--base", "main",
+	code, out, errs := fpCall(t, runFingerprint, "--repo", r.Dir, "--rev", future, "--scope-file", ".agc/scope", "--base", "main",
 		"--gate-id", "review", "--gate-version", "1.0")
 	if code != ExitOK {
 		t.Fatalf("fingerprint: %s", errs)
@@ -257,7 +257,7 @@ func TestAttackGithubForgedBinding(t *testing.T) {
 	r.Write("src/backdoor.go", "package a // phones home\n")
 	h1 := r.Commit("backdoor")
 	srv.SetHead(ghRepo, 7, h1, nil)
-	code, stdout, stderr := envCall(t, env, testDeps.runCarry, "--github", "--gate", "review",
+	code, stdout, stderr := envCall(t, env, runCarry, "--github", "--gate", "review",
 		"--repo", r.Dir, "--rev", h1, "--sha", h1, "--before", h0, "--pr", "7", "--scope-file", ".agc/scope", "--base", "main")
 	if code != ExitOK || !strings.HasPrefix(stdout, "carried=false\n") {
 		t.Fatalf("carry --github: exit %d\n%s%s", code, stdout, stderr)
@@ -282,12 +282,12 @@ func TestCarryGithubScopeFlag(t *testing.T) {
 	r.Write("docs/README.md", "# docs, reworded\n")
 	h1 := r.Commit("docs")
 	args := []string{"--github", "--gate", "review", "--repo", r.Dir, "--rev", h1, "--sha", h1, "--before", h0, "--pr", "7", "--scope", "src/**"}
-	if code, out, errs := envCall(t, env, testDeps.runCarry, args...); code != ExitOK ||
+	if code, out, errs := envCall(t, env, runCarry, args...); code != ExitOK ||
 		!strings.HasPrefix(out, "carried=true\nreason=block carried from "+h0[:7]+": scope unchanged") {
 		t.Fatalf("docs-only push: exit %d\n%s%s", code, out, errs)
 	}
 	args[len(args)-1] = "src/*.go" // another scope than the one bound
-	if code, out, errs := envCall(t, env, testDeps.runCarry, args...); code != ExitOK ||
+	if code, out, errs := envCall(t, env, runCarry, args...); code != ExitOK ||
 		!strings.HasPrefix(out, "carried=false\n") {
 		t.Errorf("another scope: exit %d\n%s%s", code, out, errs)
 	}

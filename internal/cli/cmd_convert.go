@@ -45,7 +45,7 @@ type convertOptions struct {
 // converted, and some response reaches --fail-on (block: block or
 // escalate; escalate: escalate); 2 usage, or an input that cannot be read,
 // detected or converted, or an output GitHub would reject.
-func (d Deps) runConvert(e *Env, args []string) int {
+func runConvert(e *Env, args []string) int {
 	reg := formats.Default()
 	opts, code, ok := parseConvert(e, reg, args)
 	if !ok {
@@ -62,11 +62,11 @@ func (d Deps) runConvert(e *Env, args []string) int {
 		if err != nil {
 			return convertFail(e, err)
 		}
-		f, err := convertFormat(reg, opts, displayName(file), data)
+		f, err := convertFormat(reg, opts, cmdenv.DisplayName(file), data)
 		if err != nil {
 			return convertFail(e, err)
 		}
-		rs, code, done := d.convertStreamed(e, f, opts, file, data, fsys, root)
+		rs, code, done := convertStreamed(e, f, opts, file, data, fsys, root)
 		if done {
 			return code
 		}
@@ -174,12 +174,12 @@ func convertInput(e *Env, opts convertOptions, file string, mayStream bool) ([]b
 			return data, nil
 		}
 	}
-	data, err := readInput(e, file, opts.maxBytes)
+	data, err := e.ReadInput(file, opts.maxBytes)
 	if err != nil {
 		return nil, err
 	}
 	if int64(len(data)) > opts.maxBytes {
-		return nil, fmt.Errorf("%s: input is larger than the limit of %d bytes (--max-bytes)", displayName(file), opts.maxBytes)
+		return nil, fmt.Errorf("%s: input is larger than the limit of %d bytes (--max-bytes)", cmdenv.DisplayName(file), opts.maxBytes)
 	}
 	return data, nil
 }
@@ -260,7 +260,7 @@ func convertFormat(reg *formats.Registry, opts convertOptions, name string, data
 // it gets the mode os.WriteFile(…, 0o644) gives on the buffered path: an
 // existing file's, else 0644 less the umask. A log of several runs is not
 // written: its responses come back (rs) for the buffered writer, read once.
-func (d Deps) convertStreamed(e *Env, f formats.Format, opts convertOptions, file string, data []byte, fsys fs.FS, root string) (rs []*agc.Response, code int, done bool) {
+func convertStreamed(e *Env, f formats.Format, opts convertOptions, file string, data []byte, fsys fs.FS, root string) (rs []*agc.Response, code int, done bool) {
 	if !opts.mayStream() || f.Name != "sarif" || opts.to != "" && opts.to != "agc" {
 		return nil, 0, false
 	}
@@ -269,13 +269,13 @@ func (d Deps) convertStreamed(e *Env, f formats.Format, opts convertOptions, fil
 		return nil, 0, false
 	}
 	existing := err == nil
-	name := displayName(file)
+	name := cmdenv.DisplayName(file)
 	tmp, err := createBeside(opts.out, 0o644)
 	if err != nil {
 		return nil, 0, false
 	}
 	defer os.Remove(tmp.Name()) // after the rename, nothing
-	defer d.memoryLimit(streamMemory(len(data)))()
+	defer e.MemoryLimit(streamMemory(len(data)))()
 	got, err := sarif.Read(data, name, sarif.Options{Root: root, FS: fsys, FailLevel: opts.failLevel, Out: tmp})
 	if err != nil {
 		tmp.Close()
@@ -318,7 +318,7 @@ func createBeside(path string, perm fs.FileMode) (*os.File, error) {
 }
 
 func convertRead(e *Env, f formats.Format, opts convertOptions, file string, data []byte, fsys fs.FS, root string) ([]*agc.Response, string, error) {
-	name := displayName(file)
+	name := cmdenv.DisplayName(file)
 	rs, lints, err := f.Read(name, data, formats.ReadOptions{FS: fsys, Root: root, FailLevel: opts.failLevel, Gate: opts.gate, Class: opts.class})
 	printLints(e, lints)
 	if err != nil {

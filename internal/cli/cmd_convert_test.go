@@ -18,7 +18,7 @@ func convertCmd(env map[string]string, stdin string, args ...string) (code int, 
 	var out, errb bytes.Buffer
 	e := &Env{Stdin: strings.NewReader(stdin), Stdout: &out, Stderr: &errb,
 		Getenv: func(k string) string { return env[k] }, Version: "test"}
-	code = testDeps.runConvert(e, args)
+	code = runConvert(e, args)
 	return code, out.String(), errb.String()
 }
 

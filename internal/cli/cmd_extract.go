@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/agcgate/agc-action/extract"
+	"github.com/agcgate/agc-action/internal/cmdenv"
 )
 
 // maxMessage is the largest agent message extract reads. Parsing costs
@@ -28,16 +29,16 @@ func runExtract(e *Env, args []string) int {
 	if len(pos) == 1 {
 		name = pos[0]
 	}
-	msg, err := readInput(e, name, maxMessage)
+	msg, err := e.ReadInput(name, maxMessage)
 	if err != nil {
 		_ = printLine(e.Stderr, fmt.Sprintf("agc-sarif extract: %v", err))
 		return ExitUsage
 	}
 	if len(msg) > maxMessage {
-		_ = printLine(e.Stderr, fmt.Sprintf("agc-sarif extract: %s: larger than %d MiB, the most an agent's message may be", displayName(name), maxMessage>>20))
+		_ = printLine(e.Stderr, fmt.Sprintf("agc-sarif extract: %s: larger than %d MiB, the most an agent's message may be", cmdenv.DisplayName(name), maxMessage>>20))
 		return ExitUsage
 	}
-	return printBlock(e, displayName(name), msg)
+	return printBlock(e, cmdenv.DisplayName(name), msg)
 }
 
 // printBlock finds the block in msg and prints it, its lint or its error.

@@ -10,6 +10,7 @@ import (
 	"github.com/agcgate/agc-action/agc"
 	"github.com/agcgate/agc-action/carry"
 	"github.com/agcgate/agc-action/fingerprint"
+	"github.com/agcgate/agc-action/internal/cmdenv"
 	"github.com/agcgate/agc-action/internal/logsafe"
 	"github.com/agcgate/agc-action/subject"
 )
@@ -37,12 +38,12 @@ const fingerprintUsage = "[--repo DIR] [--rev REV] [--scope PATTERN]... [--scope
 // runFingerprint implements "agc-sarif fingerprint": it prints the scoped
 // fingerprint of a commit's tree (docs/fingerprint.md), or with --subject
 // checks a response's fingerprint against the content it names.
-func (d Deps) runFingerprint(e *Env, args []string) int {
+func runFingerprint(e *Env, args []string) int {
 	o, code, ok := parseFingerprint(e, args)
 	if !ok {
 		return code
 	}
-	defer d.gcPercent(treeGCPercent)()
+	defer e.GCPercent(treeGCPercent)()
 	if o.subject != "" {
 		return checkSubject(e, o)
 	}
@@ -149,7 +150,7 @@ func inputFingerprint(e *Env, name, kind string, scope []string) (string, int) {
 		fmt.Fprintf(e.Stderr, "agc-sarif fingerprint: a %s subject needs --input\n", kind)
 		return "", ExitUsage
 	}
-	data, err := readInput(e, name, 0)
+	data, err := e.ReadInput(name, 0)
 	if err != nil {
 		return "", fpFail(e, "fingerprint", err)
 	}
@@ -158,7 +159,7 @@ func inputFingerprint(e *Env, name, kind string, scope []string) (string, int) {
 	}
 	fp, err := subject.ToolCall(data, scope)
 	if err != nil {
-		return "", fpFail(e, "fingerprint", fmt.Errorf("%s: %w", displayName(name), err))
+		return "", fpFail(e, "fingerprint", fmt.Errorf("%s: %w", cmdenv.DisplayName(name), err))
 	}
 	return fp, ExitOK
 }
@@ -169,7 +170,7 @@ func checkSubject(e *Env, o *fingerprintOptions) int {
 	if r == nil {
 		return code
 	}
-	name := displayName(o.subject)
+	name := cmdenv.DisplayName(o.subject)
 	var got string
 	var res *subject.Result
 	switch r.Subject.Kind {
@@ -234,11 +235,11 @@ func commitNote(res *subject.Result) string {
 
 // readResponse reads and strictly decodes one AGC response.
 func readResponse(e *Env, cmd, file string) (*agc.Response, int) {
-	data, err := readInput(e, file, agc.DefaultMaxBytes)
+	data, err := e.ReadInput(file, agc.DefaultMaxBytes)
 	if err != nil {
 		return nil, fpFail(e, cmd, err)
 	}
-	r, err := agc.Decode(displayName(file), data, agc.Limits{})
+	r, err := agc.Decode(cmdenv.DisplayName(file), data, agc.Limits{})
 	if err != nil {
 		return nil, fpFail(e, cmd, err)
 	}

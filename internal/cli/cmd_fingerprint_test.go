@@ -48,7 +48,7 @@ func responseFile(t *testing.T, r *gittest.Repo, rev, kind string, scope []strin
 	for _, c := range configs {
 		args = append(args, "--gate-config", c)
 	}
-	code, out, errs := fpCall(t, testDeps.runFingerprint, args...)
+	code, out, errs := fpCall(t, runFingerprint, args...)
 	if code != ExitOK {
 		t.Fatalf("fingerprint: exit %d: %s", code, errs)
 	}
@@ -73,7 +73,7 @@ func writeResponse(t *testing.T, kind, fp string, scope []string) string {
 
 func TestFingerprintPrintsAndExplains(t *testing.T) {
 	r := fpRepo(t)
-	code, out, errs := fpCall(t, testDeps.runFingerprint, "--repo", r.Dir, "--scope", "src/**", "--explain")
+	code, out, errs := fpCall(t, runFingerprint, "--repo", r.Dir, "--scope", "src/**", "--explain")
 	if code != ExitOK {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
@@ -93,7 +93,7 @@ func TestFingerprintPrintsAndExplains(t *testing.T) {
 			t.Errorf("--explain output lacks %q:\n%s", want, out)
 		}
 	}
-	_, base, _ := fpCall(t, testDeps.runFingerprint, "--repo", r.Dir, "--scope-file", ".agc/scope", "--base", "main")
+	_, base, _ := fpCall(t, runFingerprint, "--repo", r.Dir, "--scope-file", ".agc/scope", "--base", "main")
 	if base != lines[0]+"\n" {
 		t.Errorf("--scope-file .agc/scope --base main printed %q, want %s", base, lines[0])
 	}
@@ -102,18 +102,18 @@ func TestFingerprintPrintsAndExplains(t *testing.T) {
 func TestFingerprintSubject(t *testing.T) {
 	r := fpRepo(t)
 	resp := responseFile(t, r, "HEAD", "pull-request", []string{"src/**"}, ".agc/review.md")
-	code, out, errs := fpCall(t, testDeps.runFingerprint, "--repo", r.Dir, "--subject", resp, "--gate-config", ".agc/review.md")
+	code, out, errs := fpCall(t, runFingerprint, "--repo", r.Dir, "--subject", resp, "--gate-config", ".agc/review.md")
 	if code != ExitOK || !strings.Contains(out, "matches the content in its scope") {
 		t.Fatalf("unchanged content: exit %d\n%s%s", code, out, errs)
 	}
 	r.Write("docs/README.md", "# docs, reworded\n")
 	r.Commit("docs")
-	if code, _, errs := fpCall(t, testDeps.runFingerprint, "--repo", r.Dir, "--subject", resp, "--gate-config", ".agc/review.md"); code != ExitOK {
+	if code, _, errs := fpCall(t, runFingerprint, "--repo", r.Dir, "--subject", resp, "--gate-config", ".agc/review.md"); code != ExitOK {
 		t.Errorf("docs-only commit: exit %d: %s", code, errs)
 	}
 	r.Write("src/a.go", "package a // edited\n")
 	r.Commit("edit")
-	code, _, errs = fpCall(t, testDeps.runFingerprint, "--repo", r.Dir, "--subject", resp, "--gate-config", ".agc/review.md")
+	code, _, errs = fpCall(t, runFingerprint, "--repo", r.Dir, "--subject", resp, "--gate-config", ".agc/review.md")
 	if code != ExitFail || !strings.Contains(errs, "the verdict is about other content") {
 		t.Errorf("in-scope edit: exit %d, stderr %q", code, errs)
 	}
@@ -125,17 +125,17 @@ func TestFingerprintToolCallAndArtifact(t *testing.T) {
 	if err := os.WriteFile(call, []byte(`{"tool_name":"Bash","tool_input":{"command":"ls"},"session_id":"s"}`), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	code, out, errs := fpCall(t, testDeps.runFingerprint, "--kind", "tool-call", "--input", call, "--scope", "/tool_input", "--scope", "/tool_name")
+	code, out, errs := fpCall(t, runFingerprint, "--kind", "tool-call", "--input", call, "--scope", "/tool_input", "--scope", "/tool_name")
 	if code != ExitOK {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
 	fp := strings.TrimSpace(out)
 	resp := writeResponse(t, "tool-call", fp, []string{"/tool_name", "/tool_input"})
-	if code, _, errs := fpCall(t, testDeps.runFingerprint, "--subject", resp, "--input", call); code != ExitOK {
+	if code, _, errs := fpCall(t, runFingerprint, "--subject", resp, "--input", call); code != ExitOK {
 		t.Errorf("tool-call subject: exit %d: %s", code, errs)
 	}
 	art := writeResponse(t, "artifact", subject.Artifact([]byte("other")), nil)
-	if code, _, errs := fpCall(t, testDeps.runFingerprint, "--subject", art, "--input", call); code != ExitFail {
+	if code, _, errs := fpCall(t, runFingerprint, "--subject", art, "--input", call); code != ExitFail {
 		t.Errorf("artifact with other bytes: exit %d: %s", code, errs)
 	}
 }
@@ -156,7 +156,7 @@ func TestFingerprintUsage(t *testing.T) {
 		{"--repo", r.Dir, "--subject", session},
 		{"--repo", r.Dir, "--scope-file", ".agc/missing", "--base", "main"},
 	} {
-		if code, _, errs := fpCall(t, testDeps.runFingerprint, args...); code != ExitUsage || errs == "" {
+		if code, _, errs := fpCall(t, runFingerprint, args...); code != ExitUsage || errs == "" {
 			t.Errorf("%q: exit %d, stderr %q; want %d with a message", args, code, errs, ExitUsage)
 		}
 	}

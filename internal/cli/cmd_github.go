@@ -161,33 +161,34 @@ func readGithubInputs(e *Env, o githubOptions) (githubInputs, error) {
 	var in githubInputs
 	in.paired = map[string]bool{}
 	for _, arg := range o.files {
-		if pair, _, paired := agc.SplitPair(arg); paired {
-			in.paired[pair] = true
+		if p := collect.ParseArg(arg); p.Gate != "" {
+			in.paired[p.Gate] = true
 		}
 	}
 	c := collect.New(func(id string) bool { return in.paired[id] })
 	for _, arg := range o.files {
-		pair, name, paired := agc.SplitPair(arg)
-		if !paired {
+		p := collect.ParseArg(arg)
+		pair, name := p.Gate, p.Glob
+		if pair == "" {
 			in.unpaired = append(in.unpaired, name)
 		}
-		data, err := readInput(e, name, agc.DefaultMaxBytes)
+		data, err := e.ReadInput(name, agc.DefaultMaxBytes)
 		if err != nil {
 			return in, err
 		}
 		if formats.LooksLikeSARIF(data) {
-			runs, lints, err := cmdenv.GateSARIF(displayName(name), data, o.root, "")
+			runs, lints, err := cmdenv.GateSARIF(cmdenv.DisplayName(name), data, o.root, "")
 			if err != nil {
 				return in, err
 			}
 			for _, l := range diag.Bound(lints) {
 				_ = printDiag(e.Stderr, "agc-sarif github: ", l.Place.Text("warning: "+l.Message))
 			}
-			c.SARIF(displayName(name), func() ([]byte, error) { return data, nil }, pair, runs)
+			c.SARIF(cmdenv.DisplayName(name), func() ([]byte, error) { return data, nil }, pair, runs)
 			in.sarif = append(in.sarif, data)
 			continue
 		}
-		docs, err := agc.DecodeAll(displayName(name), data, agc.Limits{})
+		docs, err := agc.DecodeAll(cmdenv.DisplayName(name), data, agc.Limits{})
 		if err != nil {
 			return in, err
 		}

@@ -44,7 +44,7 @@ func postCheck(t *testing.T, env func(string) string, sha, root string, args ...
 
 func carryOnGithub(t *testing.T, env func(string) string, dir, gate, before, head string) string {
 	t.Helper()
-	code, out, errs := envCall(t, env, testDeps.runCarry, "--github", "--gate", gate, "--repo", dir, "--rev", head, "--sha", head, "--before", before, "--pr", "7", "--scope", "src/**")
+	code, out, errs := envCall(t, env, runCarry, "--github", "--gate", gate, "--repo", dir, "--rev", head, "--sha", head, "--before", before, "--pr", "7", "--scope", "src/**")
 	if code != ExitOK {
 		t.Fatalf("carry --github --gate %s: exit %d\n%s%s", gate, code, out, errs)
 	}
@@ -98,7 +98,7 @@ func TestGithubPairedFileIsBound(t *testing.T) {
 }
 
 func TestCarryGithubRefusesUnsafeGateID(t *testing.T) {
-	code, out, errs := fpCall(t, testDeps.runCarry, "--github", "--gate", "Review\n::error::x", "--repository", "o/r", "--sha", "0123456", "--pr", "7", "--scope", "src/**")
+	code, out, errs := fpCall(t, runCarry, "--github", "--gate", "Review\n::error::x", "--repository", "o/r", "--sha", "0123456", "--pr", "7", "--scope", "src/**")
 	if code != ExitUsage || !strings.Contains(errs, "--gate: gate id") || strings.Contains(out+errs, "\n::error") {
 		t.Errorf("carry --github with an unsafe gate id: exit %d\n%s%s", code, out, errs)
 	}

@@ -7,7 +7,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"os/exec"
 	"slices"
 	"strings"
@@ -85,7 +84,7 @@ func runHook(e *Env, args []string) int {
 		}
 		return code
 	}
-	payload, err := readInput(e, "-", maxHookPayload)
+	payload, err := e.ReadInput("-", maxHookPayload)
 	runtime, phase := h.runtime, bridge.Pre
 	if runtime != runtimeAuto {
 		phase, _ = bridge.ParseEvent(runtime, h.event) // parseHook checked it
@@ -261,8 +260,8 @@ func checkPayload(payload []byte) error {
 	return nil
 }
 
-// runGate runs the gate command with the hook input on stdin and
-// AGC_PREVIEW=1 in its environment (spec §11: it must not block or write
+// runGate runs the gate command with the hook input on stdin, in the
+// command's environment (Env.Environ) with AGC_PREVIEW=1 (spec §11: it must not block or write
 // state itself; this command enforces its verdict). Its stderr is passed on,
 // bounded: as it comes, or under GitHub Actions, where it may echo the
 // judged party's text, once the gate is done, in a ::stop-commands:: block. A non-zero exit is not a failure by itself: gates commonly exit 1
@@ -272,7 +271,11 @@ func runGate(e *Env, argv []string, payload []byte, timeout time.Duration) ([]by
 	defer cancel()
 	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
 	cmd.Stdin = bytes.NewReader(payload)
-	cmd.Env = append(os.Environ(), "AGC_PREVIEW=1")
+	var env []string
+	if e.Environ != nil {
+		env = e.Environ()
+	}
+	cmd.Env = append(env, "AGC_PREVIEW=1")
 	stdout := &capped{max: maxGateAnswer}
 	cmd.Stdout = stdout
 	gateErr := &capped{max: maxGateStderr, w: e.Stderr, quiet: true}

@@ -162,3 +162,17 @@ func TestHookUsage(t *testing.T) {
 		}
 	}
 }
+
+// TestHookGateInheritsEnv: the gate runs in the environment the command
+// was given (Env.Environ, the process's in main), not one the command
+// reads for itself.
+func TestHookGateInheritsEnv(t *testing.T) {
+	var out, errb bytes.Buffer
+	e := &Env{Stdin: strings.NewReader(hookPayload("PreToolUse", "ls")), Stdout: &out, Stderr: &errb,
+		Getenv:  func(string) string { return "" },
+		Environ: func() []string { return []string{"AGC_HOOK_TEST=given"} }}
+	runHook(e, []string{"claude", "--event", "PreToolUse", "--", "bash", "-c", `cat >/dev/null; echo "gate sees [$AGC_HOOK_TEST] [$AGC_PREVIEW]" >&2`})
+	if !strings.Contains(errb.String(), "gate sees [given] [1]") {
+		t.Errorf("stderr %q, want the gate to see the given environment and AGC_PREVIEW=1", errb.String())
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/internal/cmdenv"
 	"github.com/agcgate/agc-action/render"
 )
 
@@ -21,12 +22,12 @@ func runRender(e *Env, args []string) int {
 	if !ok {
 		return code
 	}
-	data, err := readInput(e, opts.file, agc.DefaultMaxBytes)
+	data, err := e.ReadInput(opts.file, agc.DefaultMaxBytes)
 	if err != nil {
 		printError(e, "render", err)
 		return ExitUsage
 	}
-	r, err := agc.Decode(displayName(opts.file), data, agc.Limits{})
+	r, err := agc.Decode(cmdenv.DisplayName(opts.file), data, agc.Limits{})
 	if err != nil {
 		printError(e, "render", err)
 		return ExitFail

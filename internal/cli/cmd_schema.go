@@ -2,7 +2,6 @@ package cli
 
 import (
 	"fmt"
-	"strconv"
 
 	"github.com/agcgate/agc-action/schema"
 )
@@ -11,15 +10,8 @@ import (
 // (draft 2020-12) the tool validates against, so other tools can use the
 // very same document. It takes no arguments.
 func runSchema(e *Env, args []string) int {
-	fs := newFlags(e, "schema", "")
-	pos, code, ok := parseArgs(fs, args)
-	if !ok {
+	if code, ok := noArgs(e, newFlags(e, "schema", ""), args); !ok {
 		return code
-	}
-	if len(pos) != 0 {
-		_ = printLine(e.Stderr, "agc-sarif schema: takes no arguments, got "+strconv.Quote(pos[0]))
-		fs.Usage()
-		return ExitUsage
 	}
 	if _, err := e.Stdout.Write(schema.JSON()); err != nil {
 		fmt.Fprintf(e.Stderr, "agc-sarif schema: write: %v\n", err)

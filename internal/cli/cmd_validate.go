@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"github.com/agcgate/agc-action/agc"
+	"github.com/agcgate/agc-action/internal/cmdenv"
 	"github.com/agcgate/agc-action/validate"
 	"github.com/go-json-experiment/json"
 	"github.com/go-json-experiment/json/jsontext"
@@ -47,7 +48,7 @@ func runValidate(e *Env, args []string) int {
 	var inputs []validate.Input
 	unreadable := 0
 	for _, f := range o.files {
-		data, err := readInput(e, f, o.maxBytes)
+		data, err := e.ReadInput(f, o.maxBytes)
 		if err != nil {
 			// Say so, and still validate the others: one missing file must
 			// not hide the violations of the rest.
@@ -55,7 +56,7 @@ func runValidate(e *Env, args []string) int {
 			unreadable++
 			continue
 		}
-		inputs = append(inputs, validate.Input{File: displayName(f), Data: data})
+		inputs = append(inputs, validate.Input{File: cmdenv.DisplayName(f), Data: data})
 	}
 	vs := validate.Inputs(inputs, validate.Options{Limits: agc.Limits{MaxBytes: o.maxBytes}, Chain: o.chain})
 	if err := writeViolations(e, o, inputs, vs, unreadable); err != nil {

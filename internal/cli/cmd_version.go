@@ -3,7 +3,6 @@ package cli
 import (
 	"fmt"
 	"runtime/debug"
-	"strconv"
 	"strings"
 )
 
@@ -12,14 +11,8 @@ import (
 // the module version the build recorded (go install …@vX.Y.Z), and the
 // commit, when the build recorded one.
 func runVersion(e *Env, args []string) int {
-	fs := newFlags(e, "version", "")
-	pos, code, ok := parseArgs(fs, args)
-	if !ok {
+	if code, ok := noArgs(e, newFlags(e, "version", ""), args); !ok {
 		return code
-	}
-	if len(pos) > 0 {
-		_ = printLine(e.Stderr, "agc-sarif version: takes no arguments, got "+strconv.Quote(pos[0]))
-		return ExitUsage
 	}
 	info, _ := debug.ReadBuildInfo()
 	fmt.Fprintln(e.Stdout, versionLine(e.Version, info))

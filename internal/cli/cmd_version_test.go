@@ -44,7 +44,7 @@ func TestVersionLine(t *testing.T) {
 }
 
 func TestHelpCommand(t *testing.T) {
-	for name := range commands(testDeps) {
+	for name := range commands(testEnv(nil, nil, nil, nil)) {
 		code, out, errs := run(t, "", "help", name)
 		if code != ExitOK || !strings.HasPrefix(out, "usage: agc-sarif "+name) || errs != "" {
 			t.Errorf("help %s: exit %d, stdout %q, stderr %q", name, code, out, errs)
@@ -63,7 +63,7 @@ func TestCompletion(t *testing.T) {
 		if code != ExitOK || errs != "" {
 			t.Fatalf("%s: exit %d, %s", sh, code, errs)
 		}
-		for name := range commands(testDeps) {
+		for name := range commands(testEnv(nil, nil, nil, nil)) {
 			if !strings.Contains(out, name) {
 				t.Errorf("%s: no %s", sh, name)
 			}

@@ -55,7 +55,7 @@ func TestFlagsAnywhere(t *testing.T) {
 					args = append(args, "--root", root)
 				}
 				var so, se bytes.Buffer
-				code := Main(testDeps, args, strings.NewReader(tt.stdin), &so, &se, getenv, "test")
+				code := Main(testEnv(strings.NewReader(tt.stdin), &so, &se, getenv), args)
 				outs[i] = so.String()
 				if code != tt.code {
 					t.Errorf("%q: exit %d, want %d; stderr:\n%s", args, code, tt.code, se.String())

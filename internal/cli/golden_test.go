@@ -27,7 +27,7 @@ var testdata = func() string {
 func run(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
 	var out, errb bytes.Buffer
-	code = Main(testDeps, args, strings.NewReader(stdin), &out, &errb, func(string) string { return "" }, "test")
+	code = Main(testEnv(strings.NewReader(stdin), &out, &errb, func(string) string { return "" }), args)
 	return code, out.String(), errb.String()
 }
 

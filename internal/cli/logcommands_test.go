@@ -34,7 +34,7 @@ func inActions(extra map[string]string) func(string) string {
 // runCmd runs agc-sarif with args as the process would.
 func runCmd(getenv func(string) string, stdin string, args ...string) (code int, stdout, stderr string) {
 	var out, errb bytes.Buffer
-	code = Main(testDeps, args, strings.NewReader(stdin), &out, &errb, getenv, "test")
+	code = Main(testEnv(strings.NewReader(stdin), &out, &errb, getenv), args)
 	return code, out.String(), errb.String()
 }
 

@@ -24,11 +24,11 @@ func (r *recordRuntime) MemoryLimit(n int64) func() {
 	return func() { r.calls = append(r.calls, fmt.Sprintf("restore limit %d", n)) }
 }
 
-// TestCommandsTuneThroughDeps: the commands that read a whole tree raise
+// TestCommandsTuneThroughEnv: the commands that read a whole tree raise
 // the collector's target, and the streamed conversion lowers the memory
-// limit, each through Deps.Runtime and restored when the command ends;
+// limit, each through Env.Runtime and restored when the command ends;
 // the others tune nothing. Nothing is set on the process itself.
-func TestCommandsTuneThroughDeps(t *testing.T) {
+func TestCommandsTuneThroughEnv(t *testing.T) {
 	r := fpRepo(t)
 	out := filepath.Join(t.TempDir(), "out.json")
 	data, err := os.ReadFile(convertSARIF)
@@ -52,7 +52,7 @@ func TestCommandsTuneThroughDeps(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			rec := &recordRuntime{}
 			var stdout, stderr bytes.Buffer
-			Main(Deps{Runtime: rec}, tt.args, strings.NewReader(""), &stdout, &stderr, nil, "test")
+			Main(&Env{Stdin: strings.NewReader(""), Stdout: &stdout, Stderr: &stderr, Runtime: rec}, tt.args)
 			if !reflect.DeepEqual(rec.calls, tt.want) {
 				t.Errorf("runtime calls %q, want %q (stderr %s)", rec.calls, tt.want, stderr.String())
 			}
@@ -60,7 +60,7 @@ func TestCommandsTuneThroughDeps(t *testing.T) {
 	}
 }
 
-// TestNilRuntimeTunesNothing: Deps without a Runtime (tests, other
+// TestNilRuntimeTunesNothing: an Env without a Runtime (tests, other
 // embedders) runs every tuning command without one.
 func TestNilRuntimeTunesNothing(t *testing.T) {
 	r := fpRepo(t)
@@ -70,7 +70,7 @@ func TestNilRuntimeTunesNothing(t *testing.T) {
 		{"convert", "-o", out, convertSARIF},
 	} {
 		var stdout, stderr bytes.Buffer
-		if code := Main(Deps{}, args, strings.NewReader(""), &stdout, &stderr, nil, "test"); code != ExitOK {
+		if code := Main(&Env{Stdin: strings.NewReader(""), Stdout: &stdout, Stderr: &stderr}, args); code != ExitOK {
 			t.Errorf("%v: exit %d: %s", args, code, stderr.String())
 		}
 	}

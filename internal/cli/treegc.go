@@ -1,7 +1,7 @@
 package cli
 
 // treeGCPercent is the garbage collector's target fingerprint and carry
-// ask Deps.Runtime for while they read a whole commit tree. Reading
+// ask Env.Runtime for while they read a whole commit tree. Reading
 // 100,000 entries builds a heap of about 20 MB that lives until the
 // command ends; at the default target the collector runs several cycles
 // over it, and on a loaded machine its busy-waiting doubled the wall time

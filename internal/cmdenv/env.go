@@ -23,18 +23,57 @@ const (
 	ExitUsage = 2 // bad usage, or an input that cannot be read at all
 )
 
-// Env is what a command may touch of the outside world.
+// Env is what a command and the Action may touch of the outside world,
+// built once by cmd/agc-sarif's main (in the manner of gh's
+// cmdutil.Factory) and by each test for itself.
 type Env struct {
 	Stdin  io.Reader
 	Stdout io.Writer
 	Stderr io.Writer
 	Getenv func(string) string
+	// Environ is the whole environment, which the processes a command
+	// runs inherit (hook's gate); nil: they inherit none.
+	Environ func() []string
 	// Version is stamped into the binary at build time.
 	Version string
 	// Sleep is how a command waits before it asks GitHub again (on
 	// Retry-After, or for a lagging head); nil: a real wait. Tests pass
 	// one that records the waits (ghtest.Sleeps).
 	Sleep func(ctx context.Context, d time.Duration) error
+	// Action runs the GitHub Action (internal/action's Main), which
+	// package cli does not import; nil: there is no "action" command.
+	Action func(ctx context.Context, e *Env) int
+	// Runtime tunes the process's runtime (package runtime/debug) while a
+	// command does its heaviest work; nil: the commands tune nothing.
+	Runtime Runtime
+}
+
+// Runtime sets process-wide runtime settings for a command, each until
+// the function it returns restores it. main passes runtime/debug's; a
+// command never sets them itself, so that tests and other embedders
+// running commands in one process are not tuned behind their back.
+type Runtime interface {
+	// GCPercent sets the garbage collector's target (debug.SetGCPercent).
+	GCPercent(percent int) (restore func())
+	// MemoryLimit lowers the soft memory limit to at most bytes
+	// (debug.SetMemoryLimit); a lower limit already set stays.
+	MemoryLimit(bytes int64) (restore func())
+}
+
+// GCPercent asks e.Runtime, if any, to set the collector's target.
+func (e *Env) GCPercent(percent int) (restore func()) {
+	if e.Runtime == nil {
+		return func() {}
+	}
+	return e.Runtime.GCPercent(percent)
+}
+
+// MemoryLimit asks e.Runtime, if any, to lower the soft memory limit.
+func (e *Env) MemoryLimit(bytes int64) (restore func()) {
+	if e.Runtime == nil {
+		return func() {}
+	}
+	return e.Runtime.MemoryLimit(bytes)
 }
 
 // ReadInput reads a named input, "-" being standard input, refusing more

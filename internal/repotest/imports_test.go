@@ -81,7 +81,7 @@ var layers = []struct {
 
 // forbidden are the imports the layers allow but the design does not.
 var forbidden = []struct{ pkg, dep, why string }{
-	{"internal/cli", "internal/action", "the commands do not import the Action: cmd/agc-sarif passes it in (cli.Deps)"},
+	{"internal/cli", "internal/action", "the commands do not import the Action: cmd/agc-sarif passes it in (cmdenv.Env.Action)"},
 	{"internal/collect", "ghapi", "collecting the inputs reads files it is given, never GitHub"},
 	{"internal/cmdenv", "ghapi", "what the commands and the Action share posts nothing"},
 	{"internal/ghrun", "ghapi", "the run context is read from the environment, not from GitHub"},

@@ -1,4 +1,4 @@
-package action
+package collect
 
 import (
 	"fmt"
@@ -8,9 +8,9 @@ import (
 	"github.com/agcgate/agc-action/validate"
 )
 
-// filePattern is one line of a file input (agc, sarif, and later diff): a
-// glob, or an absolute path, optionally paired with the one gate whose
-// answer it holds.
+// Pattern is one input line of the Action (agc, sarif, diff) or one file
+// argument of agc-sarif github: a glob, or a file name, optionally paired
+// with the one gate whose answer it holds.
 //
 //	line    = [ gate-id "=" ] pattern
 //	pattern = a doublestar glob relative to the workspace, or an absolute path
@@ -21,45 +21,55 @@ import (
 // "=" anywhere in the line, so a pattern that contains "=" is written with
 // "\=" when the line is not paired (a paired pattern may also hold a bare
 // "="). A line without "=" is unpaired.
-type filePattern struct {
-	gate string // the gate the files answer; "" when unpaired
-	glob string // the pattern, with "\=" read as "="
+type Pattern struct {
+	Gate string // the gate the files answer; "" when unpaired
+	Glob string // the pattern, with "\=" read as "="
 }
 
-// parsePattern reads one line of a file input (already trimmed, not a
-// comment); the error says what is wrong with the line.
-func parsePattern(line string) (filePattern, error) {
+// ParsePattern reads one line (not a comment); the error says what is
+// wrong with the line.
+func ParsePattern(line string) (Pattern, error) {
 	line = strings.TrimSpace(line)
 	sep := separator(line)
 	if sep < 0 {
-		p := filePattern{glob: unescapeEq(line)}
-		if p.glob == "" {
+		p := Pattern{Glob: unescapeEq(line)}
+		if p.Glob == "" {
 			return p, fmt.Errorf("line %q names no file", line)
 		}
 		return p, nil
 	}
-	p := filePattern{gate: strings.TrimSpace(line[:sep]), glob: unescapeEq(strings.TrimSpace(line[sep+1:]))}
+	p := Pattern{Gate: strings.TrimSpace(line[:sep]), Glob: unescapeEq(strings.TrimSpace(line[sep+1:]))}
 	switch {
-	case p.gate == "":
+	case p.Gate == "":
 		return p, fmt.Errorf("line %q: no gate id before \"=\" (write a file name that holds \"=\" with \"\\=\")", line)
-	case p.gate == validate.GateID:
+	case p.Gate == validate.GateID:
 		return p, fmt.Errorf("line %q: %s is the validator's own gate; no input answers for it", line, validate.GateID)
-	case p.glob == "":
+	case p.Glob == "":
 		return p, fmt.Errorf("line %q: no file after \"=\"", line)
 	}
-	if err := agc.CheckGateID(p.gate); err != nil {
+	if err := agc.CheckGateID(p.Gate); err != nil {
 		return p, fmt.Errorf("line %q: %v", line, err)
 	}
 	return p, nil
 }
 
-// String writes p as a line parsePattern reads back as p.
-func (p filePattern) String() string {
-	glob := strings.ReplaceAll(p.glob, "=", `\=`)
-	if p.gate == "" {
+// ParseArg reads a file argument of agc-sarif github as ParsePattern
+// reads a line; an argument ParsePattern refuses is a file name as it is
+// (./a=b.json, or - for stdin).
+func ParseArg(arg string) Pattern {
+	if p, err := ParsePattern(arg); err == nil {
+		return p
+	}
+	return Pattern{Glob: arg}
+}
+
+// String writes p as a line ParsePattern reads back as p.
+func (p Pattern) String() string {
+	glob := strings.ReplaceAll(p.Glob, "=", `\=`)
+	if p.Gate == "" {
 		return glob
 	}
-	return p.gate + "=" + glob
+	return p.Gate + "=" + glob
 }
 
 // separator is the index of the first "=" not written "\=", or -1.
@@ -72,18 +82,4 @@ func separator(s string) int {
 	return -1
 }
 
-// unescapeEq reads "\=" as "=".
 func unescapeEq(s string) string { return strings.ReplaceAll(s, `\=`, "=") }
-
-// parsePatterns reads the lines of file input name.
-func parsePatterns(name string, ls []string) ([]filePattern, error) {
-	out := make([]filePattern, 0, len(ls))
-	for _, l := range ls {
-		p, err := parsePattern(l)
-		if err != nil {
-			return nil, &inputError{name, err.Error()}
-		}
-		out = append(out, p)
-	}
-	return out, nil
-}
