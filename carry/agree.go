@@ -42,7 +42,7 @@ func ValidationFailures(list []CheckRun, name, sha string, app int64, job string
 	latest := map[string]*CheckRun{}
 	for i := range list {
 		r := &list[i]
-		if r.AppID != app || r.Name != name || r.HeadSHA != sha || r.Status != "completed" {
+		if !r.trusted(name, sha, app) {
 			continue
 		}
 		key := r.ExternalID

@@ -65,18 +65,19 @@ var ErrNoScope = errors.New("the workflow defines no scope (set scope or scope-f
 // Defined reports whether the workflow defines the scope.
 func (w Workflow) Defined() bool { return w.ScopeFrom != "" }
 
-// Spec is what w fingerprints for gate.
-func (w Workflow) Spec(gate agc.Gate) Spec {
-	return Spec{GateID: gate.ID, GateVersion: gate.Version, Scope: w.Scope, GateConfigs: w.GateConfigs}
+// Options is what w fingerprints for gate at rev.
+func (w Workflow) Options(gate agc.Gate, rev string) subject.Options {
+	return subject.Options{Rev: rev, GateID: gate.ID, GateVersion: gate.Version, Scope: w.Scope, GateConfigs: w.GateConfigs}
 }
 
-// Spec is what the binding says was fingerprinted, to recompute it.
-func (b Binding) Spec() (Spec, error) {
+// Options is what the binding says was fingerprinted, to recompute it at
+// its Commit.
+func (b Binding) Options() (subject.Options, error) {
 	scope, err := subject.ParseScope(b.Scope)
 	if err != nil {
-		return Spec{}, fmt.Errorf("binding scope: %w", err)
+		return subject.Options{}, fmt.Errorf("binding scope: %w", err)
 	}
-	return Spec{GateID: b.Gate, GateVersion: b.GateVersion, Scope: scope, GateConfigs: b.GateConfigs}, nil
+	return subject.Options{Rev: b.Commit, GateID: b.Gate, GateVersion: b.GateVersion, Scope: scope, GateConfigs: b.GateConfigs}, nil
 }
 
 // Bind binds the answer of gate about commit sha: it fingerprints rev (sha,
@@ -87,7 +88,7 @@ func Bind(ctx context.Context, compute Fingerprinter, w Workflow, gate agc.Gate,
 	if !w.Defined() {
 		return Binding{}, ErrNoScope
 	}
-	res, err := compute(ctx, rev, w.Spec(gate))
+	res, err := compute(ctx, w.Options(gate, rev))
 	if err != nil {
 		return Binding{}, err
 	}
@@ -202,6 +203,6 @@ func (b Binding) check() error {
 			return err
 		}
 	}
-	_, err := b.Spec()
+	_, err := b.Options()
 	return err
 }

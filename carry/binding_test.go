@@ -15,8 +15,8 @@ import (
 
 // fixed is a Fingerprinter that selects the given entries at every rev.
 func fixed(entries ...subject.Entry) Fingerprinter {
-	return func(_ context.Context, rev string, s Spec) (*subject.Result, error) {
-		return &subject.Result{Commit: strings.Repeat("c", 40), Scope: s.Scope, Fingerprint: "sha256:" + rev,
+	return func(_ context.Context, s subject.Options) (*subject.Result, error) {
+		return &subject.Result{Commit: strings.Repeat("c", 40), Scope: s.Scope, Fingerprint: "sha256:" + s.Rev,
 			Gate: subject.Gate{ID: s.GateID, Version: s.GateVersion, Configs: []subject.Config{{Path: ".agc/review.md"}}},
 			Tree: subject.Tree{All: entries, Selected: entries}}, nil
 	}

@@ -13,7 +13,7 @@
 //   - the one decision, Decide: what a gate judged against what is there
 //     now gives carried, or the list of what changed; the carry command and
 //     the GitHub paths all ask it;
-//   - the policy on GitHub (Gate, FromHeads): which earlier heads to look
+//   - the policy on GitHub (Gate): which earlier heads to look
 //     at (the push's before, then the pull request's commits), which check
 //     runs to trust (completed, by the same app, bound, whose conclusion is
 //     their verdict's), when to recompute at the commit judged, and what to

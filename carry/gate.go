@@ -52,8 +52,10 @@ type Options struct {
 	Workflow Workflow
 	// Compute fingerprints a revision (RepoFingerprinter over the checkout).
 	Compute Fingerprinter
-	// Have says whether a commit judged can be read, to recompute its
-	// fingerprint (Reachable); nil: the binding records stand alone.
+	// Have says whether the commit a binding names can be read (in the
+	// clone, or fetched by its id: Reachable): nil error, and its
+	// fingerprint is recomputed there; otherwise why not, and the binding
+	// record of the trusted run is taken as it is. nil: never recomputed.
 	Have func(ctx context.Context, sha string) error
 }
 
@@ -80,12 +82,9 @@ func Gate(ctx context.Context, gh GitHub, o Options) (*Result, error) {
 	if o.MaxHeads <= 0 {
 		o.MaxHeads = DefaultHeads
 	}
-	in := Input{GateID: o.Gate, AppID: o.AppID, Head: o.HeadSHA, Rev: o.Rev, Workflow: o.Workflow, Compute: o.Compute, Have: o.Have,
-		Conclusion: gh.Conclusion, Previous: PreviousHeads(o.HeadSHA, o.Before, nil, o.MaxHeads)}
-	var res *Result
-	if len(in.Previous) > 0 {
-		var err error
-		if res, err = FromHeads(ctx, gh, in); err != nil || res.From != nil || o.PR <= 0 {
+	tried := PreviousHeads(o.HeadSHA, o.Before, nil, o.MaxHeads)
+	if len(tried) > 0 {
+		if res, err := fromHeads(ctx, gh, o, tried, gh.Conclusion); err != nil || res.From != nil || o.PR <= 0 {
 			return res, err
 		}
 	}
@@ -96,21 +95,18 @@ func Gate(ctx context.Context, gh GitHub, o Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	tried := in.Previous
-	in.Previous = nil
+	var heads []string
 	for _, sha := range PreviousHeads(o.HeadSHA, "", commits, o.MaxHeads) {
 		if !slices.Contains(tried, sha) {
-			in.Previous = append(in.Previous, sha)
+			heads = append(heads, sha)
 		}
 	}
-	if res, err = FromHeads(ctx, gh, in); err != nil {
-		return nil, err
-	}
-	if res.From == nil {
+	res, err := fromHeads(ctx, gh, o, heads, gh.Conclusion)
+	if err == nil && res.From == nil {
 		res.Reason = fmt.Sprintf("no completed %s check run by app %d on %d earlier heads of pull request %d",
-			CheckName(o.Gate), o.AppID, len(tried)+len(in.Previous), o.PR)
+			CheckName(o.Gate), o.AppID, len(tried)+len(heads), o.PR)
 	}
-	return res, nil
+	return res, err
 }
 
 // PullRequest is what carrying reads of a pull request a commit belongs

@@ -1,6 +1,7 @@
 package carry
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"time"
@@ -57,31 +58,6 @@ type CheckRuns interface {
 	Create(ctx context.Context, run NewCheckRun) error
 }
 
-// Input says what to carry where.
-type Input struct {
-	GateID string // the gate; its check run is agc/<GateID>
-	AppID  int64  // only check runs written by this app are trusted
-	Head   string // the new head, where the carried run is posted
-	// Rev is the revision fingerprinted, "" for Head (a workflow that
-	// checks out the merge commit passes it here).
-	Rev      string
-	Previous []string // earlier heads, newest first: the push's before, then older ones
-	// Workflow is the scope and gate configuration the workflow defines
-	// now; the fingerprint at Rev is computed over it. Nothing is carried
-	// when it is not Defined.
-	Workflow Workflow
-	Compute  Fingerprinter
-	// Have says whether the commit a binding names can be read (in the
-	// clone, or fetched by its id): nil error, and its fingerprint is
-	// recomputed there; otherwise why not, and the binding record of the
-	// trusted run is taken as it is. nil: never recomputed.
-	Have func(ctx context.Context, sha string) error
-	// Conclusion maps a verdict to the conclusion a run of it has
-	// (GitHub.Conclusion); a run whose conclusion is not its response's is
-	// not carried. nil skips the check.
-	Conclusion func(verdict string) string
-}
-
 // Result says what happened.
 type Result struct {
 	Carried bool
@@ -105,31 +81,31 @@ func CarriedTitle(judged string) string {
 	return fmt.Sprintf("carried from %s: scope unchanged", Short(judged))
 }
 
-// FromHeads looks for the latest trusted check run of the gate on the
-// earlier heads, in order, and carries it to the new head when the
+// fromHeads looks for the latest trusted check run of the gate on the
+// earlier heads, newest first, and carries it to the new head when the
 // fingerprint at the head, over the workflow's scope, equals the one its
 // binding record names (and, where the commit judged can be read, the one
-// recomputed there). Failures are carried like successes. A run that
-// cannot be carried is an answer (a Result with a Reason), not an error;
-// errors are failures to ask GitHub, to compute the fingerprint, or to
-// post.
-func FromHeads(ctx context.Context, runs CheckRuns, in Input) (*Result, error) {
-	if !in.Workflow.Defined() {
+// recomputed there). conclusion maps a verdict to the conclusion a run of
+// it has (GitHub.Conclusion): a run whose conclusion is not its
+// response's is not carried. Failures are carried like successes. A run
+// that cannot be carried is an answer (a Result with a Reason), not an
+// error; errors are failures to ask GitHub, to compute the fingerprint, or
+// to post.
+func fromHeads(ctx context.Context, runs CheckRuns, o Options, heads []string, conclusion func(verdict string) string) (*Result, error) {
+	if !o.Workflow.Defined() {
 		return &Result{Reason: ErrNoScope.Error()}, nil
 	}
-	name := CheckName(in.GateID)
-	for _, sha := range in.Previous {
+	name := CheckName(o.Gate)
+	for _, sha := range heads {
 		list, err := runs.List(ctx, sha, name)
 		if err != nil {
 			return nil, fmt.Errorf("list %s on %s: %w", name, sha, err)
 		}
-		run := LatestTrusted(list, name, sha, in.AppID)
-		if run == nil {
-			continue
+		if run := LatestTrusted(list, name, sha, o.AppID); run != nil {
+			return carryRun(ctx, runs, o, run, conclusion)
 		}
-		return carryRun(ctx, runs, in, run)
 	}
-	return &Result{Reason: fmt.Sprintf("no completed %s check run by app %d on %d earlier heads", name, in.AppID, len(in.Previous))}, nil
+	return &Result{Reason: fmt.Sprintf("no completed %s check run by app %d on %d earlier heads", name, o.AppID, len(heads))}, nil
 }
 
 // LatestTrusted returns the newest completed run of name on sha written by
@@ -140,48 +116,49 @@ func FromHeads(ctx context.Context, runs CheckRuns, in Input) (*Result, error) {
 func LatestTrusted(list []CheckRun, name, sha string, app int64) *CheckRun {
 	var best *CheckRun
 	for i := range list {
-		r := &list[i]
-		if r.AppID != app || r.Name != name || r.HeadSHA != sha || r.Status != "completed" {
-			continue
-		}
-		if best == nil || r.ID > best.ID {
+		if r := &list[i]; r.trusted(name, sha, app) && (best == nil || r.ID > best.ID) {
 			best = r
 		}
 	}
 	return best
 }
 
-func carryRun(ctx context.Context, runs CheckRuns, in Input, run *CheckRun) (*Result, error) {
-	prev, b, why := candidate(in, run)
+// trusted reports whether r is a completed run of name on sha written by
+// app.
+func (r *CheckRun) trusted(name, sha string, app int64) bool {
+	return r.AppID == app && r.Name == name && r.HeadSHA == sha && r.Status == "completed"
+}
+
+func carryRun(ctx context.Context, runs CheckRuns, in Options, run *CheckRun, conclusion func(string) string) (*Result, error) {
+	prev, b, why := candidate(in.Gate, run, conclusion)
 	if why != "" {
 		return &Result{From: run, Reason: why}, nil
 	}
-	rev := in.Rev
-	if rev == "" {
-		rev = in.Head
-	}
-	now, err := in.Compute(ctx, rev, in.Workflow.Spec(agc.Gate{ID: b.Gate, Version: b.GateVersion}))
+	rev := cmp.Or(in.Rev, in.HeadSHA)
+	now, err := in.Compute(ctx, in.Workflow.Options(agc.Gate{ID: b.Gate, Version: b.GateVersion}, rev))
 	if err != nil {
-		return nil, fmt.Errorf("fingerprint %s at %s: %w", CheckName(in.GateID), rev, err)
+		return nil, fmt.Errorf("fingerprint %s at %s: %w", CheckName(in.Gate), rev, err)
 	}
 	res := &Result{From: run, JudgedSHA: b.SHA, Fingerprint: now.Fingerprint}
 	if now.Count() == 0 {
 		res.Reason = fmt.Sprintf("the scope %s (%s) selects no entry at %s: a verdict about nothing is never carried", quoted(now.Scope.Patterns()), in.Workflow.ScopeFrom, Short(now.Commit))
 		return res, nil
 	}
-	judgedSpec, err := b.Spec()
+	judgedAt, err := b.Options()
 	if err != nil {
 		res.Reason = fmt.Sprintf("check run %d: %v", run.ID, err)
 		return res, nil
 	}
-	judged := Judged{Fingerprint: b.Fingerprint, Scope: judgedSpec.Scope}
+	judged := Judged{Fingerprint: b.Fingerprint, Scope: judgedAt.Scope}
 	// Where the commit judged can be read, its fingerprint is recomputed
 	// too; where it cannot (a shallow clone), the record of our own run
 	// stands for it.
 	how := fmt.Sprintf("recomputed at %s", Short(b.Commit))
-	if why := have(ctx, in, b.Commit); why != nil {
+	if in.Have == nil {
+		how = fmt.Sprintf("by the binding record of check run %d: %s is not looked for in the clone", run.ID, Short(b.Commit))
+	} else if why := in.Have(ctx, b.Commit); why != nil {
 		how = fmt.Sprintf("by the binding record of check run %d: %v", run.ID, why)
-	} else if judged.At, err = in.Compute(ctx, b.Commit, judgedSpec); err != nil {
+	} else if judged.At, err = in.Compute(ctx, judgedAt); err != nil {
 		res.Reason = fmt.Sprintf("the fingerprint judged cannot be recomputed at %s: %v", Short(b.Commit), err)
 		return res, nil
 	}
@@ -198,16 +175,9 @@ func carryRun(ctx context.Context, runs CheckRuns, in Input, run *CheckRun) (*Re
 	return post(ctx, runs, in, run, prev, b, now.Fingerprint, how)
 }
 
-func have(ctx context.Context, in Input, sha string) error {
-	if in.Have == nil {
-		return fmt.Errorf("%s is not looked for in the clone", Short(sha))
-	}
-	return in.Have(ctx, sha)
-}
-
 // candidate reads the run's binding record and decodes its response, and
 // says why they cannot be carried ("" when they can).
-func candidate(in Input, run *CheckRun) (*agc.Response, *Binding, string) {
+func candidate(gate string, run *CheckRun, conclusion func(string) string) (*agc.Response, *Binding, string) {
 	b := run.Binding
 	switch {
 	case b == nil && run.BindingErr != "":
@@ -215,7 +185,7 @@ func candidate(in Input, run *CheckRun) (*agc.Response, *Binding, string) {
 	case b == nil:
 		return nil, nil, fmt.Sprintf("check run %d has no binding record: agc-action did not bind its answer to a scoped fingerprint "+
 			"(the Action binds with its scope or scope-file input, agc-sarif github with --scope or --scope-file), so nothing says what it judged", run.ID)
-	case b.Gate != in.GateID:
+	case b.Gate != gate:
 		return nil, nil, fmt.Sprintf("check run %d is bound for gate %q", run.ID, b.Gate)
 	case b.CarriedTo == "" && b.SHA != run.HeadSHA, b.CarriedTo != "" && b.CarriedTo != run.HeadSHA:
 		return nil, nil, fmt.Sprintf("check run %d on %s holds the binding of another commit", run.ID, Short(run.HeadSHA))
@@ -231,13 +201,13 @@ func candidate(in Input, run *CheckRun) (*agc.Response, *Binding, string) {
 	switch {
 	case err != nil:
 		return nil, nil, fmt.Sprintf("check run %d: the embedded response does not decode: %v", run.ID, err)
-	case prev.Gate.ID != in.GateID || prev.Gate.Version != b.GateVersion:
+	case prev.Gate.ID != gate || prev.Gate.Version != b.GateVersion:
 		return nil, nil, fmt.Sprintf("check run %d holds a response of gate %q version %q, bound for %q version %q", run.ID, prev.Gate.ID, prev.Gate.Version, b.Gate, b.GateVersion)
 	case !TreeSubject(prev.Subject.Kind):
 		return nil, nil, fmt.Sprintf("check run %d: subject kind %q is not a tree", run.ID, prev.Subject.Kind)
 	case b.Decision != nil && b.Decision.Conclusion != run.Conclusion:
 		return nil, nil, fmt.Sprintf("check run %d: conclusion %q is not that of its decision %s", run.ID, run.Conclusion, b.Decision.Option)
-	case b.Decision == nil && in.Conclusion != nil && in.Conclusion(prev.Verdict) != run.Conclusion:
+	case b.Decision == nil && conclusion(prev.Verdict) != run.Conclusion:
 		return nil, nil, fmt.Sprintf("check run %d: conclusion %q is not that of its verdict %s", run.ID, run.Conclusion, prev.Verdict)
 	}
 	return prev, b, ""
@@ -247,11 +217,11 @@ func candidate(in Input, run *CheckRun) (*agc.Response, *Binding, string) {
 // original's link, the carried response embedded with the binding record
 // (carried to the head). The response's carry record is made from the
 // binding, not from anything the response held.
-func post(ctx context.Context, runs CheckRuns, in Input, run *CheckRun, prev *agc.Response, b *Binding, fp, how string) (*Result, error) {
+func post(ctx context.Context, runs CheckRuns, in Options, run *CheckRun, prev *agc.Response, b *Binding, fp, how string) (*Result, error) {
 	if _, err := Strip(prev); err != nil {
 		return nil, fmt.Errorf("check run %d: %w", run.ID, err)
 	}
-	carried, err := withRecord(prev, Record{SHA: b.SHA, Fingerprint: b.Fingerprint, To: in.Head})
+	carried, err := withRecord(prev, Record{SHA: b.SHA, Fingerprint: b.Fingerprint, To: in.HeadSHA})
 	if err != nil {
 		return nil, fmt.Errorf("check run %d: %w", run.ID, err)
 	}
@@ -264,30 +234,23 @@ func post(ctx context.Context, runs CheckRuns, in Input, run *CheckRun, prev *ag
 		link = run.DetailsURL // a carried run links the run that judged
 	}
 	nb := *b
-	nb.CarriedTo = in.Head
-	what, by := fmt.Sprintf("its verdict (%s)", prev.Verdict), "judged it"
+	nb.CarriedTo = in.HeadSHA
+	verdict, what, by := prev.Verdict, fmt.Sprintf("its verdict (%s)", prev.Verdict), "judged it"
 	if b.Decision != nil {
-		what, by = fmt.Sprintf("the decision of %s (%s)", b.Decision.By, b.Decision.Conclusion), "recorded it"
+		// no option: it may be a gate's words
+		verdict = fmt.Sprintf("the decision of %s (%s)", b.Decision.By, b.Decision.Conclusion)
+		what, by = verdict, "recorded it"
 	}
 	err = runs.Create(ctx, NewCheckRun{
-		Name: CheckName(in.GateID), HeadSHA: in.Head, Conclusion: run.Conclusion,
+		Name: CheckName(in.Gate), HeadSHA: in.HeadSHA, Conclusion: run.Conclusion,
 		Title: CarriedTitle(b.SHA),
 		Summary: fmt.Sprintf("The content in the scope of gate `%s` is unchanged since %s (fingerprint `%s`), so %s carries: "+
-			"[the check run that %s](%s).", in.GateID, b.SHA, fp, what, by, link),
+			"[the check run that %s](%s).", in.Gate, b.SHA, fp, what, by, link),
 		DetailsURL: link, Response: raw, Binding: &nb,
 	})
 	if err != nil {
-		return nil, fmt.Errorf("post carried %s on %s: %w", CheckName(in.GateID), in.Head, err)
+		return nil, fmt.Errorf("post carried %s on %s: %w", CheckName(in.Gate), in.HeadSHA, err)
 	}
 	return &Result{Carried: true, From: run, JudgedSHA: b.SHA, Fingerprint: fp, Response: carried,
-		Reason: fmt.Sprintf("%s carried from %s: scope unchanged (%s; %s)", carriedWhat(prev, b), Short(b.SHA), fp, how)}, nil
-}
-
-// carriedWhat names what a carry carries: the verdict, or a person's
-// decision.
-func carriedWhat(prev *agc.Response, b *Binding) string {
-	if b.Decision != nil {
-		return fmt.Sprintf("the decision of %s (%s)", b.Decision.By, b.Decision.Conclusion) // no option: it may be a gate's words
-	}
-	return prev.Verdict
+		Reason: fmt.Sprintf("%s carried from %s: scope unchanged (%s; %s)", verdict, Short(b.SHA), fp, how)}, nil
 }

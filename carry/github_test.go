@@ -65,11 +65,23 @@ func workflow(t *testing.T, g *fingerprint.Git) Workflow {
 	return w
 }
 
-// input is what FromHeads is given to carry gate review to head.
-func input(t *testing.T, r *gittest.Repo, head string, previous ...string) Input {
+// carryInput is what fromHeads is given to carry gate review to head.
+type carryInput struct {
+	Options
+	previous   []string
+	conclusion func(verdict string) string
+}
+
+func input(t *testing.T, r *gittest.Repo, head string, previous ...string) carryInput {
 	g := gitRepo(t, r)
-	return Input{GateID: "review", AppID: ourApp, Head: head, Previous: previous, Workflow: workflow(t, g),
-		Compute: RepoFingerprinter(g), Have: Reachable(g, "")}
+	return carryInput{Options: Options{Gate: "review", AppID: ourApp, HeadSHA: head, Workflow: workflow(t, g),
+		Compute: RepoFingerprinter(g), Have: Reachable(g, "")},
+		previous: previous, conclusion: func(string) string { return "failure" }}
+}
+
+// carry runs fromHeads on in.
+func (in carryInput) carry(ctx context.Context, runs CheckRuns) (*Result, error) {
+	return fromHeads(ctx, runs, in.Options, in.previous, in.conclusion)
 }
 
 // judge is the gate: it answers block at rev, agc-action binds the answer,
@@ -126,7 +138,7 @@ func TestThreePushes(t *testing.T) {
 	push := func(path, content string, heads ...string) (string, *Result) {
 		r.Write(path, content)
 		h := r.Commit("push")
-		res, err := FromHeads(ctx, runs, input(t, r, h, heads...))
+		res, err := input(t, r, h, heads...).carry(ctx, runs)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -164,7 +176,7 @@ func TestThreePushes(t *testing.T) {
 func TestForgedRunFromAnotherAppIgnored(t *testing.T) {
 	r, runs, h1 := judgedBase(t, otherApp) // a forged run, same name, matching fingerprint
 	h2 := docsPush(r)
-	res, err := FromHeads(context.Background(), runs, input(t, r, h2, h1))
+	res, err := input(t, r, h2, h1).carry(context.Background(), runs)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -172,7 +184,7 @@ func TestForgedRunFromAnotherAppIgnored(t *testing.T) {
 		t.Errorf("forged run: %+v", res)
 	}
 	judge(t, runs, r, ourApp, h1) // our own run is trusted
-	if res, err := FromHeads(context.Background(), runs, input(t, r, h2, h1)); err != nil || !res.Carried {
+	if res, err := input(t, r, h2, h1).carry(context.Background(), runs); err != nil || !res.Carried {
 		t.Errorf("own run: %+v, %v", res, err)
 	}
 }
@@ -218,13 +230,13 @@ func TestCarryRefusesConclusionOfAnotherVerdict(t *testing.T) {
 	h2 := docsPush(r)
 	conclusion := func(v string) string { return map[string]string{agc.Block: "failure"}[v] }
 	in := input(t, r, h2, h1)
-	in.Conclusion = conclusion
-	res, err := FromHeads(context.Background(), runs, in)
+	in.conclusion = conclusion
+	res, err := in.carry(context.Background(), runs)
 	if err != nil || res.Carried || !strings.Contains(res.Reason, `conclusion "skipped" is not that of its verdict block`) {
 		t.Errorf("skipped run: %+v, %v", res, err)
 	}
 	runs.runs[0].Conclusion = "failure"
-	if res, err := FromHeads(context.Background(), runs, in); err != nil || !res.Carried {
+	if res, err := in.carry(context.Background(), runs); err != nil || !res.Carried {
 		t.Errorf("failure run: %+v, %v", res, err)
 	}
 }
@@ -235,12 +247,12 @@ func TestCarryNeedsBinding(t *testing.T) {
 	r, runs, h1 := judgedBase(t, ourApp)
 	runs.runs[0].Binding = nil
 	h2 := docsPush(r)
-	res, err := FromHeads(context.Background(), runs, input(t, r, h2, h1))
+	res, err := input(t, r, h2, h1).carry(context.Background(), runs)
 	if err != nil || res.Carried || len(runs.on(h2)) != 0 || !strings.Contains(res.Reason, "has no binding record") {
 		t.Errorf("unbound run: %+v, %v", res, err)
 	}
 	runs.runs[0].BindingErr = "binding record: not closed"
-	if res, _ := FromHeads(context.Background(), runs, input(t, r, h2, h1)); res.Carried || !strings.Contains(res.Reason, "not closed") {
+	if res, _ := input(t, r, h2, h1).carry(context.Background(), runs); res.Carried || !strings.Contains(res.Reason, "not closed") {
 		t.Errorf("broken record: %+v", res)
 	}
 }
@@ -253,13 +265,13 @@ func TestCarryRecomputesWhereItCan(t *testing.T) {
 	h2 := docsPush(r)
 
 	in := input(t, r, h2, h1)
-	res, err := FromHeads(context.Background(), runs, in)
+	res, err := in.carry(context.Background(), runs)
 	if err != nil || !res.Carried || !strings.Contains(res.Reason, "recomputed at "+h1[:7]) {
 		t.Fatalf("in the clone: %+v, %v", res, err)
 	}
 	runs.runs = runs.runs[:1]
 	in.Have = func(context.Context, string) error { return errors.New("a shallow clone") }
-	if res, err = FromHeads(context.Background(), runs, in); err != nil || !res.Carried || !strings.Contains(res.Reason, "by the binding record of check run 1: a shallow clone") {
+	if res, err = in.carry(context.Background(), runs); err != nil || !res.Carried || !strings.Contains(res.Reason, "by the binding record of check run 1: a shallow clone") {
 		t.Fatalf("not in the clone: %+v, %v", res, err)
 	}
 
@@ -272,7 +284,7 @@ func TestCarryRecomputesWhereItCan(t *testing.T) {
 	r.Write("src/a.go", "package a // edited\n")
 	h3 := r.Commit("edit")
 	b.Fingerprint = fingerprintAt(t, r, h3)
-	res, err = FromHeads(context.Background(), runs, input(t, r, h3, h2))
+	res, err = input(t, r, h3, h2).carry(context.Background(), runs)
 	if err != nil || res.Carried || !strings.Contains(res.Reason, "but recomputed there it is") {
 		t.Errorf("a record that names the wrong commit: %+v, %v", res, err)
 	}
@@ -281,7 +293,7 @@ func TestCarryRecomputesWhereItCan(t *testing.T) {
 func fingerprintAt(t *testing.T, r *gittest.Repo, rev string) string {
 	t.Helper()
 	g := gitRepo(t, r)
-	res, err := RepoFingerprinter(g)(context.Background(), rev, workflow(t, g).Spec(agc.Gate{ID: "review", Version: "1.0"}))
+	res, err := RepoFingerprinter(g)(context.Background(), workflow(t, g).Options(agc.Gate{ID: "review", Version: "1.0"}, rev))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -296,11 +308,11 @@ func TestCarryNeedsTheWorkflowsScope(t *testing.T) {
 	h2 := r.Commit("no src any more")
 	in := input(t, r, h2, h1)
 	in.Workflow = Workflow{}
-	if res, err := FromHeads(context.Background(), runs, in); err != nil || res.Carried || !strings.Contains(res.Reason, "defines no scope") {
+	if res, err := in.carry(context.Background(), runs); err != nil || res.Carried || !strings.Contains(res.Reason, "defines no scope") {
 		t.Errorf("no scope: %+v, %v", res, err)
 	}
 	in = input(t, r, h2, h1)
-	if res, err := FromHeads(context.Background(), runs, in); err != nil || res.Carried || !strings.Contains(res.Reason, "selects no entry at "+h2[:7]) {
+	if res, err := in.carry(context.Background(), runs); err != nil || res.Carried || !strings.Contains(res.Reason, "selects no entry at "+h2[:7]) {
 		t.Errorf("nothing selected: %+v, %v", res, err)
 	}
 }

@@ -9,22 +9,16 @@ import (
 	"github.com/agcgate/agc-action/subject"
 )
 
-// Spec is what a scoped fingerprint is computed over, besides the commit:
-// the gate, the scope and the gate's configuration files.
-type Spec struct {
-	GateID, GateVersion string
-	Scope               subject.Scope
-	GateConfigs         []string
-}
+// Fingerprinter computes the scoped fingerprint o asks for.
+type Fingerprinter func(ctx context.Context, o subject.Options) (*subject.Result, error)
 
-// Fingerprinter computes the scoped fingerprint of rev over s.
-type Fingerprinter func(ctx context.Context, rev string, s Spec) (*subject.Result, error)
-
-// RepoFingerprinter fingerprints revisions of repo.
+// RepoFingerprinter fingerprints revisions of repo, lazily
+// (subject.Options.Lazy): carrying needs the entries only to name what
+// changed.
 func RepoFingerprinter(repo subject.Repo) Fingerprinter {
-	return func(ctx context.Context, rev string, s Spec) (*subject.Result, error) {
-		return subject.Compute(ctx, repo, subject.Options{Rev: rev, Scope: s.Scope,
-			GateID: s.GateID, GateVersion: s.GateVersion, GateConfigs: s.GateConfigs, Lazy: true})
+	return func(ctx context.Context, o subject.Options) (*subject.Result, error) {
+		o.Lazy = true
+		return subject.Compute(ctx, repo, o)
 	}
 }
 

@@ -3,7 +3,6 @@ package subject
 import (
 	"fmt"
 	"slices"
-	"sort"
 	"strings"
 )
 
@@ -11,36 +10,31 @@ import (
 // (the same bound as Linux's MAXSYMLINKS).
 const MaxSymlinkHops = 40
 
-// BlobReader returns the bytes of a blob by object id.
-type BlobReader func(oid string) ([]byte, error)
-
-// selectIn says which of the size entries at(0), at(1) ... (sorted by
-// path) the scope selects, closed under symlinks: in[i] for at(i), nil for
-// all of them, and n of them. For every selected symlink, the entries its
-// target resolves to are selected too (a file, a gitlink, or every entry
-// under a directory, following links in the path). A link that points
-// outside the repository, to a path that is not in the tree, or around a
-// loop is an error: the fingerprint fails closed. links are the indices of
-// the symlinks among the entries, in order; the whole tree (a scope with
-// no pattern) selects everything once its links are checked. picked is
-// what the scope selects of each entry before the closure (s.Selects),
-// decided already; selectIn adds to it. Reading the entries
-// through at lets a listing lend them without making a slice of all of
-// them.
-func selectIn(size int, at func(int) Entry, links []int, s Scope, picked []bool, read BlobReader) (in []bool, n int, err error) {
-	c := &closure{size: size, at: at, read: read, in: picked}
+// closeOver says which entries of l the scope selects, closed under
+// symlinks: in[i] for entry i, nil for all of them, and n of them. For
+// every selected symlink, the entries its target resolves to are selected
+// too (a file, a gitlink, or every entry under a directory, following
+// links in the path). A link that points outside the repository, to a
+// path that is not in the tree, or around a loop is an error: the
+// fingerprint fails closed. The whole tree (a scope with no pattern)
+// selects everything once its links are checked. It starts from what the
+// scope picked of each entry while the walk listed it (l.picked), and
+// leaves l.picked as it was. read returns a symlink's target by object id.
+func (l *listing) closeOver(s Scope, read func(oid string) ([]byte, error)) (in []bool, n int, err error) {
+	c := &closure{l: l, read: read}
 	if s.Whole() {
 		// Everything is selected already: resolving the links only checks them.
-		if len(links) > 0 {
-			c.in = make([]bool, size)
-			if err := c.follow(slices.Clone(links)); err != nil {
+		if len(l.links) > 0 {
+			c.in = make([]bool, l.spans.n)
+			if err := c.follow(slices.Clone(l.links)); err != nil {
 				return nil, 0, err
 			}
 		}
-		return nil, size, nil
+		return nil, l.spans.n, nil
 	}
+	c.in = slices.Clone(l.picked)
 	var queue []int
-	for _, i := range links {
+	for _, i := range l.links {
 		if c.in[i] {
 			queue = append(queue, i)
 		}
@@ -59,10 +53,9 @@ func selectIn(size int, at func(int) Entry, links []int, s Scope, picked []bool,
 }
 
 type closure struct {
-	size  int
-	at    func(int) Entry // the entries, sorted by path
-	read  BlobReader
-	in    []bool // by index into all
+	l     *listing
+	read  func(oid string) ([]byte, error)
+	in    []bool // by index into l
 	done  map[string]bool
 	queue []int
 }
@@ -71,7 +64,7 @@ func (c *closure) follow(queue []int) error {
 	c.done = make(map[string]bool)
 	c.queue = queue
 	for len(c.queue) > 0 {
-		e := c.at(c.queue[0])
+		e := c.l.at(c.queue[0])
 		c.queue = c.queue[1:]
 		if c.done[e.Path] {
 			continue
@@ -86,7 +79,7 @@ func (c *closure) follow(queue []int) error {
 
 // add selects entry i, queueing it to be followed when it is a symlink.
 func (c *closure) add(i int) {
-	e := c.at(i)
+	e := c.l.at(i)
 	c.in[i] = true
 	if e.Mode == ModeSymlink && !c.done[e.Path] {
 		c.queue = append(c.queue, i)
@@ -116,14 +109,14 @@ func (c *closure) resolve(link Entry) error {
 		}
 		cur = append(cur, comp)
 		p := strings.Join(cur, "/")
-		i, ok := c.lookup(p)
+		i, ok := c.l.lookup(p)
 		if !ok {
-			if !c.isDir(p) {
+			if !c.l.isDir(p) {
 				return fmt.Errorf("symlink %s: %s is not in the tree", link.Path, p)
 			}
 			continue
 		}
-		e := c.at(i)
+		e := c.l.at(i)
 		c.in[i] = true // a link passed through is selected, not followed on its own
 		switch e.Mode {
 		case ModeGitlink:
@@ -151,9 +144,6 @@ func (c *closure) resolve(link Entry) error {
 
 // target reads a symlink's target and splits it into components.
 func (c *closure) target(link Entry) ([]string, error) {
-	if c.read == nil {
-		return nil, fmt.Errorf("symlink %s: no way to read its target", link.Path)
-	}
 	b, err := c.read(link.OID)
 	if err != nil {
 		return nil, fmt.Errorf("read symlink %s: %w", link.Path, err)
@@ -179,31 +169,13 @@ func hasComponent(rest []string) bool {
 	return false
 }
 
-// prefixStart returns the index of the first entry whose path starts with
-// dir + "/" (all entries for the root, dir == "").
-func (c *closure) prefixStart(prefix string) int {
-	return sort.Search(c.size, func(i int) bool { return c.at(i).Path >= prefix })
-}
-
-// lookup finds the entry at path p (all is sorted by path).
-func (c *closure) lookup(p string) (int, bool) {
-	i := c.prefixStart(p)
-	return i, i < c.size && c.at(i).Path == p
-}
-
-func (c *closure) isDir(p string) bool {
-	prefix := p + "/"
-	i := c.prefixStart(prefix)
-	return i < c.size && strings.HasPrefix(c.at(i).Path, prefix)
-}
-
 // addDir selects every entry under dir ("" is the root).
 func (c *closure) addDir(dir string) {
 	prefix := ""
 	if dir != "" {
 		prefix = dir + "/"
 	}
-	for i := c.prefixStart(prefix); i < c.size && strings.HasPrefix(c.at(i).Path, prefix); i++ {
+	for i := c.l.search(prefix); i < c.l.spans.n && strings.HasPrefix(c.l.path(i), prefix); i++ {
 		c.add(i)
 	}
 }

@@ -96,13 +96,13 @@ func Compute(ctx context.Context, repo Repo, o Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	gate, err := readGate(ctx, repo, l.lookup, o)
+	gate, err := readGate(ctx, repo, l, o)
 	if err != nil {
 		return nil, err
 	}
 	early := l.sumEarly(o.Scope, gate)
 	read := func(oid string) ([]byte, error) { return repo.Blob(ctx, oid) }
-	in, n, err := selectIn(l.spans.n, l.at, l.links, o.Scope, slices.Clone(l.picked), read)
+	in, n, err := l.closeOver(o.Scope, read)
 	if err != nil {
 		return nil, fmt.Errorf("commit %s: %w", commit, err)
 	}
@@ -118,7 +118,7 @@ func Compute(ctx context.Context, repo Repo, o Options) (*Result, error) {
 			if err != nil {
 				return Tree{}, err
 			}
-			allIn, allN, err := selectIn(all.spans.n, all.at, all.links, o.Scope, slices.Clone(all.picked), read)
+			allIn, allN, err := all.closeOver(o.Scope, read)
 			switch {
 			case err != nil:
 				return Tree{}, fmt.Errorf("commit %s: %w", commit, err)
@@ -160,15 +160,16 @@ func list(ctx context.Context, repo Repo, commit string, s Scope, p *pruning) (*
 	return l, nil
 }
 
-func readGate(ctx context.Context, repo Repo, lookup func(string) (Entry, bool), o Options) (Gate, error) {
+func readGate(ctx context.Context, repo Repo, l *listing, o Options) (Gate, error) {
 	g := Gate{ID: o.GateID, Version: o.GateVersion}
 	paths := slices.Clone(o.GateConfigs)
 	slices.Sort(paths)
 	for _, p := range slices.Compact(paths) {
-		e, ok := lookup(p)
+		i, ok := l.lookup(p)
 		if !ok {
 			return Gate{}, fmt.Errorf("gate config %s: not a file in the tree of %s", p, o.Rev)
 		}
+		e := l.at(i)
 		if e.Mode != ModeFile && e.Mode != ModeExec {
 			return Gate{}, fmt.Errorf("gate config %s: mode %s at %s is not a regular file", p, e.Mode, o.Rev)
 		}

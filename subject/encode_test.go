@@ -38,7 +38,7 @@ func selection(t testing.TB, m *memRepo, s Scope) (l *listing, in []bool, n int)
 	if err != nil {
 		t.Fatal(err)
 	}
-	in, n, err = selectIn(l.spans.n, l.at, l.links, s, l.picked, func(oid string) ([]byte, error) { return m.Blob(context.Background(), oid) })
+	in, n, err = l.closeOver(s, func(oid string) ([]byte, error) { return m.Blob(context.Background(), oid) })
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,6 +2,8 @@ package subject
 
 import (
 	"fmt"
+	"io/fs"
+	"strings"
 
 	"github.com/agcgate/agc-action/internal/logsafe"
 )
@@ -36,26 +38,9 @@ func (e Entry) String() string {
 }
 
 // validPath reports whether p is a clean relative path: no empty, "." or
-// ".." component, no NUL. One pass over the bytes.
+// ".." component, no NUL.
 func validPath(p string) bool {
-	start := 0 // where the current component starts
-	for i := 0; i <= len(p); i++ {
-		if i < len(p) {
-			switch p[i] {
-			case 0:
-				return false
-			case '/':
-			default:
-				continue
-			}
-		}
-		switch c := p[start:i]; {
-		case len(c) == 0, c == ".", c == "..":
-			return false
-		}
-		start = i + 1
-	}
-	return true
+	return p != "." && fs.ValidPath(p) && strings.IndexByte(p, 0) < 0
 }
 
 // ValidOID reports whether s is a full object id as git writes it: 40

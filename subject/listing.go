@@ -96,16 +96,28 @@ func (l *listing) selectsLink() bool {
 	return false
 }
 
-// lookup finds the entry at path.
-func (l *listing) lookup(path string) (Entry, bool) {
-	i, ok := sort.Find(l.spans.n, func(i int) int {
-		sp := l.spans.at(i)
-		return strings.Compare(path, bytesString(sp.path(l.texts[sp.text], l.hexLen)))
-	})
-	if !ok {
-		return Entry{}, false
-	}
-	return l.at(i), true
+// path returns the path of entry i, without making the entry.
+func (l *listing) path(i int) string {
+	sp := l.spans.at(i)
+	return bytesString(sp.path(l.texts[sp.text], l.hexLen))
+}
+
+// search returns the index of the first entry whose path is p or sorts
+// after it.
+func (l *listing) search(p string) int {
+	return sort.Search(l.spans.n, func(i int) bool { return l.path(i) >= p })
+}
+
+// lookup finds the index of the entry at path p.
+func (l *listing) lookup(p string) (int, bool) {
+	i := l.search(p)
+	return i, i < l.spans.n && l.path(i) == p
+}
+
+// isDir reports whether some entry lies beneath the directory p.
+func (l *listing) isDir(p string) bool {
+	i := l.search(p + "/")
+	return i < l.spans.n && strings.HasPrefix(l.path(i), p+"/")
 }
 
 // sumEarly starts hashing, in a goroutine, when the selection is already

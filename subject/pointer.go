@@ -2,11 +2,11 @@ package subject
 
 import (
 	"bytes"
-	"cmp"
 	"fmt"
 	"strconv"
 	"strings"
 
+	"github.com/go-json-experiment/json"
 	"github.com/go-json-experiment/json/jsontext"
 )
 
@@ -73,29 +73,11 @@ func child(v jsontext.Value, name string) (jsontext.Value, bool, error) {
 
 // toolCallDoc builds the canonical document a tool-call fingerprint hashes.
 func toolCallDoc(scope []string, fields map[string]jsontext.Value) ([]byte, error) {
-	var err error
-	quote := func(b []byte, s string) []byte {
-		b, e := jsontext.AppendQuote(b, s)
-		err = cmp.Or(err, e)
-		return b
-	}
-	doc := quote([]byte(`{"domain":`), ToolCallDomain)
-	doc = append(doc, `,"scope":[`...)
-	for i, p := range scope {
-		if i > 0 {
-			doc = append(doc, ',')
-		}
-		doc = quote(doc, p)
-	}
-	doc = append(doc, `],"fields":{`...)
-	sep := ""
-	for _, p := range scope {
-		if val, ok := fields[p]; ok {
-			doc = append(quote(append(doc, sep...), p), ':')
-			doc, sep = append(doc, val...), ","
-		}
-	}
-	doc = append(doc, "}}"...)
+	doc, err := json.Marshal(struct {
+		Domain string                    `json:"domain"`
+		Scope  []string                  `json:"scope"`
+		Fields map[string]jsontext.Value `json:"fields"`
+	}{ToolCallDomain, scope, fields})
 	if err == nil {
 		err = (*jsontext.Value)(&doc).Canonicalize()
 	}

@@ -26,17 +26,23 @@ var scopeSeeds = [][3]string{
 	{"**/\ufffd", "!a/**/?", "a/\xff"}, {"**/*", "!**/*.go", "a/b"},
 }
 
-// FuzzDirScope checks that deciding a directory at once agrees with
-// Selects on every path, whatever the pattern.
-func FuzzDirScope(f *testing.F) {
+// fuzzScopes seeds f with scopeSeeds and runs check on every scope of
+// two patterns that parses, with a valid path.
+func fuzzScopes(f *testing.F, check func(t *testing.T, s Scope, path string)) {
 	for _, s := range scopeSeeds {
 		f.Add(s[0], s[1], s[2])
 	}
 	f.Fuzz(func(t *testing.T, p1, p2, path string) {
-		s, err := ParseScope([]string{p1, p2})
-		if err != nil || !validPath(path) {
-			return
+		if s, err := ParseScope([]string{p1, p2}); err == nil && validPath(path) {
+			check(t, s, path)
 		}
+	})
+}
+
+// FuzzDirScope checks that deciding a directory at once agrees with
+// Selects on every path, whatever the pattern.
+func FuzzDirScope(f *testing.F) {
+	fuzzScopes(f, func(t *testing.T, s Scope, path string) {
 		for cut := 0; cut <= len(path); cut++ {
 			if cut < len(path) && path[cut] != '/' {
 				continue

@@ -63,6 +63,17 @@ func TestToolCallPointers(t *testing.T) {
 	}
 }
 
+// TestToolCallPinned pins a tool-call fingerprint, computed before the
+// document it hashes was built with json.Marshal instead of by hand: a
+// verdict bound to it must stay bound.
+func TestToolCallPinned(t *testing.T) {
+	call := `{"tool_name":"Bash","tool_input":{"command":"ls -la","z":[1,2.50,{"b":"\u00e9","a":null}]},"x":"<>&\u2028"}`
+	got, err := ToolCall([]byte(call), []string{"/tool_name", "/tool_input/z/2", "/missing"})
+	if want := "sha256:e5e76c7ee0bbbc16df6fbc2668ce7a8dcf449d88c35fa1856c77e7c9c834d144"; got != want || err != nil {
+		t.Errorf("ToolCall = %s, %v; want %s", got, err, want)
+	}
+}
+
 func TestArtifact(t *testing.T) {
 	if got, want := Artifact([]byte("abc")), "sha256:ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"; got != want {
 		t.Errorf("Artifact(abc) = %s, want %s", got, want)

@@ -158,10 +158,7 @@ func (w *Walk) done() (*listing, error) {
 	if w.sorted {
 		return l, nil
 	}
-	path := func(i int) string {
-		sp := l.spans.at(i)
-		return bytesString(sp.path(l.texts[sp.text], l.hexLen))
-	}
+	path := l.path
 	order := make([]int, l.spans.n)
 	for i := range order {
 		order[i] = i

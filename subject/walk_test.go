@@ -124,19 +124,9 @@ func TestPrunedWalk(t *testing.T) {
 // FuzzPrunes: a directory the scope prunes holds no path it selects, at
 // any depth, as a file, a symlink or a gitlink.
 func FuzzPrunes(f *testing.F) {
-	for _, s := range scopeSeeds {
-		f.Add(s[0], s[1], s[2])
-	}
-	f.Fuzz(func(t *testing.T, p1, p2, path string) {
-		s, err := ParseScope([]string{p1, p2})
-		if err != nil || !validPath(path) {
-			return
-		}
+	fuzzScopes(f, func(t *testing.T, s Scope, path string) {
 		for i := 0; i < len(path); i++ {
-			if path[i] != '/' {
-				continue
-			}
-			if !s.prunes(strings.Split(path[:i], "/")) {
+			if path[i] != '/' || !s.prunes(strings.Split(path[:i], "/")) {
 				continue
 			}
 			for _, mode := range []string{ModeFile, ModeSymlink, ModeGitlink} {

@@ -51,8 +51,7 @@ func runCarry(e *Env, args []string) int {
 	}
 	g := &fingerprint.Git{Dir: o.repo}
 	defer g.Close()
-	c := &carrier{e: e, g: g, o: o, prev: prev, name: name}
-	return c.run()
+	return carryLocal(e, g, o, prev, name)
 }
 
 func parseCarry(e *Env, args []string) (*carryOptions, int, bool) {
@@ -94,62 +93,70 @@ func parseCarry(e *Env, args []string) (*carryOptions, int, bool) {
 	return o, 0, true
 }
 
-type carrier struct {
-	e    *Env
-	g    *fingerprint.Git
-	o    *carryOptions
-	prev *agc.Response
-	name string
-}
-
-func (c *carrier) run() int {
+// carryLocal carries prev, the response in file name, to --rev, or says
+// why not.
+func carryLocal(e *Env, g *fingerprint.Git, o *carryOptions, prev *agc.Response, name string) int {
 	ctx := context.Background()
-	prevScope, err := subject.ParseScope(c.prev.Subject.Scope)
+	prevScope, err := subject.ParseScope(prev.Subject.Scope)
 	if err != nil {
-		return fpFail(c.e, "carry", fmt.Errorf("%s: /subject/scope: %w", c.name, err))
+		return fpFail(e, "carry", fmt.Errorf("%s: /subject/scope: %w", name, err))
 	}
 	scope := prevScope
-	if c.o.scopeFile != "" {
-		if scope, err = subject.ReadScopeFile(ctx, c.g, c.o.base, c.o.scopeFile); err != nil {
-			return fpFail(c.e, "carry", err)
+	if o.scopeFile != "" {
+		if scope, err = subject.ReadScopeFile(ctx, g, o.base, o.scopeFile); err != nil {
+			return fpFail(e, "carry", err)
 		}
 	}
-	now, err := c.compute(c.o.rev, scope)
+	at := func(rev string, scope subject.Scope) (*subject.Result, error) {
+		return carry.RepoFingerprinter(g)(ctx, subject.Options{Rev: rev, Scope: scope,
+			GateID: prev.Gate.ID, GateVersion: prev.Gate.Version, GateConfigs: o.configs})
+	}
+	now, err := at(o.rev, scope)
 	if err != nil {
-		return fpFail(c.e, "carry", err)
+		return fpFail(e, "carry", err)
 	}
 	var then *subject.Result
-	if c.o.previousRev != "" {
-		if then, err = c.compute(c.o.previousRev, prevScope); err != nil {
-			return fpFail(c.e, "carry", err)
+	judged := ""
+	if o.previousRev != "" {
+		if then, err = at(o.previousRev, prevScope); err != nil {
+			return fpFail(e, "carry", err)
 		}
+		judged = then.Commit
 	}
-	d := carry.Decide(carry.Judged{Fingerprint: c.prev.Subject.Fingerprint, Scope: prevScope, At: then}, now)
-	if !d.Carried {
-		_ = printLine(c.e.Stderr, "agc-sarif carry: not carried to "+now.Commit+":")
-		for _, why := range c.reasons(d, then, now, prevScope) {
-			_ = printLine(c.e.Stderr, "  "+why)
+	j := carry.Judged{Fingerprint: prev.Subject.Fingerprint, Scope: prevScope, At: then}
+	if d := carry.Decide(j, now); !d.Carried {
+		_ = printLine(e.Stderr, "agc-sarif carry: not carried to "+now.Commit+":")
+		for _, why := range notCarried(d, j, now, name, o.base) {
+			_ = printLine(e.Stderr, "  "+why)
 		}
 		return ExitFail
 	}
-	return c.emit(then, now)
+	out, err := carry.Forward(prev, judged, now.Commit)
+	if err != nil {
+		return fpFail(e, "carry", fmt.Errorf("%s: %w", name, err))
+	}
+	b, err := agc.Encode(out)
+	if err == nil {
+		err = writeOut(e, b, false)
+	}
+	if err != nil {
+		return fpFail(e, "carry", err)
+	}
+	return ExitOK
 }
 
-func (c *carrier) compute(rev string, scope subject.Scope) (*subject.Result, error) {
-	return subject.Compute(context.Background(), c.g, subject.Options{Rev: rev, Scope: scope,
-		GateID: c.prev.Gate.ID, GateVersion: c.prev.Gate.Version, GateConfigs: c.o.configs, Lazy: true})
-}
-
-// reasons says, one line each, why the verdict is not carried (d).
-func (c *carrier) reasons(d carry.Decision, then, now *subject.Result, prevScope subject.Scope) []string {
-	want := c.prev.Subject.Fingerprint
+// notCarried says, one line each, why the verdict judged (j), of the
+// response in file name, is not carried to now (d); base is where the
+// scope now was read.
+func notCarried(d carry.Decision, j carry.Judged, now *subject.Result, name, base string) []string {
+	want, then := j.Fingerprint, j.At
 	var out []string
 	if d.Stale {
 		out = append(out, fmt.Sprintf("%s: /subject/fingerprint %s is not the fingerprint of %s (%s): the verdict was judged on other content, another gate config or another algorithm",
-			logsafe.Name(c.name), want, then.Commit, then.Fingerprint))
+			logsafe.Name(name), want, then.Commit, then.Fingerprint))
 	}
 	if d.ScopeChanged {
-		out = append(out, fmt.Sprintf("the scope changed: %s at %s, the response has %s", quoteAll(now.Scope.Patterns()), c.o.base, quoteAll(prevScope.Patterns())))
+		out = append(out, fmt.Sprintf("the scope changed: %s at %s, the response has %s", quoteAll(now.Scope.Patterns()), base, quoteAll(j.Scope.Patterns())))
 	}
 	if then == nil {
 		return append(out, fmt.Sprintf("the fingerprint at %s is %s, the response's is %s (pass --previous-rev to name the entries that changed)",
@@ -160,24 +167,4 @@ func (c *carrier) reasons(d carry.Decision, then, now *subject.Result, prevScope
 		out = append(out, fmt.Sprintf("the fingerprint at %s is %s, the response's is %s", now.Commit, now.Fingerprint, want))
 	}
 	return out
-}
-
-// emit prints the carried response: the previous one with a carry record.
-func (c *carrier) emit(then, now *subject.Result) int {
-	judged := ""
-	if then != nil {
-		judged = then.Commit
-	}
-	out, err := carry.Forward(c.prev, judged, now.Commit)
-	if err != nil {
-		return fpFail(c.e, "carry", fmt.Errorf("%s: %w", c.name, err))
-	}
-	b, err := agc.Encode(out)
-	if err != nil {
-		return fpFail(c.e, "carry", err)
-	}
-	if err := writeOut(c.e, b, false); err != nil {
-		return fpFail(c.e, "carry", err)
-	}
-	return ExitOK
 }

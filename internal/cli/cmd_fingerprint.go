@@ -48,11 +48,18 @@ func runFingerprint(e *Env, args []string) int {
 		return checkSubject(e, o)
 	}
 	if o.kind != "tree" {
-		return fingerprintInput(e, o, o.kind, o.scope)
+		fp, code := inputFingerprint(e, o.input, o.kind, o.scope)
+		if code == ExitOK {
+			fmt.Fprintln(e.Stdout, fp)
+		}
+		return code
 	}
 	g := &fingerprint.Git{Dir: o.repo}
 	defer g.Close()
-	sc, err := fingerprintScope(g, o)
+	sc, err := subject.ParseScope(o.scope)
+	if o.scopeFile != "" {
+		sc, err = subject.ReadScopeFile(context.Background(), g, o.base, o.scopeFile)
+	}
 	if err != nil {
 		return fpFail(e, "fingerprint", err)
 	}
@@ -119,15 +126,6 @@ func (o *fingerprintOptions) check(nargs int) error {
 	return nil
 }
 
-// fingerprintScope is the scope of the options: patterns, or a scope file
-// read at the base revision.
-func fingerprintScope(g *fingerprint.Git, o *fingerprintOptions) (subject.Scope, error) {
-	if o.scopeFile != "" {
-		return subject.ReadScopeFile(context.Background(), g, o.base, o.scopeFile)
-	}
-	return subject.ParseScope(o.scope)
-}
-
 // emptyScope is the error of a scope that selects no entry of commit: most
 // often a directory named as it is (validate, validate/), which matches
 // the path validate alone, not what is under it. It suggests the first
@@ -145,16 +143,8 @@ func emptyScope(commit string, sc subject.Scope) error {
 	return fmt.Errorf("%s; --allow-empty prints the fingerprint of the empty selection", msg)
 }
 
-// fingerprintInput fingerprints a tool call or an artifact from --input.
-func fingerprintInput(e *Env, o *fingerprintOptions, kind string, scope []string) int {
-	fp, code := inputFingerprint(e, o.input, kind, scope)
-	if code != ExitOK {
-		return code
-	}
-	fmt.Fprintln(e.Stdout, fp)
-	return ExitOK
-}
-
+// inputFingerprint fingerprints a tool call or an artifact (kind) read
+// from the file name, a tool call over the pointers of scope.
 func inputFingerprint(e *Env, name, kind string, scope []string) (string, int) {
 	if name == "" {
 		fmt.Fprintf(e.Stderr, "agc-sarif fingerprint: a %s subject needs --input\n", kind)
