@@ -17,7 +17,10 @@ real duplicates can be followed from one change to the next:
               lone "value",), nothing else; or, on a shape row (no line
               alike to the letter, so the entries are different data),
               fewer than six other lines, the tool's own minimum;
-  golden      both sides are in testdata/ (expected output, generated);
+  golden      both sides are in testdata/ (expected output, generated), or
+              in a file of GENERATED: a cut of a pinned upstream that a
+              test writes with -update and checks, committed beside the
+              code that reads it;
   boilerplate what `duplicates` itself marks so.
 
 Usage: scripts/duplicates-report.py [-v] [DIR]   (-v lists every row)
@@ -34,6 +37,13 @@ ENTRY = re.compile(r'^\s*("([^"\\]|\\.)*"|`[^`]*`|-?[\d.]+),\s*$|^\s*("[^"]*"|`[
 # what `duplicates` passes over: blank lines, comments, lone punctuation
 PASSED = re.compile(r'^\s*(//.*)?$|^[\s{}()\[\],;]*$')
 MIN_LINES = 6  # `duplicates`' own minimum (--min-lines)
+# GENERATED names the committed files, outside testdata/, that a test
+# writes (-update) and checks from a pinned upstream, with that test: data
+# in a source language, not code written twice.
+GENERATED = {
+    'ghapi/ghtest/graphql/github.subset.graphql':
+        "TestGraphQLSubset's cut of @octokit/graphql-schema's schema.graphql",
+}
 
 
 def lines_of(repo, path):
@@ -76,7 +86,7 @@ def kind(repo, row):
         return 'boilerplate'
     a, a1, a2, b, b1, b2 = ROW.match(row).groups()
     sides = [(a, int(a1), int(a2)), (b, int(b1), int(b2))]
-    if all('/testdata/' in '/' + p for p, _, _ in sides):
+    if all('/testdata/' in '/' + p or p in GENERATED for p, _, _ in sides):
         return 'golden'
     texts = [(ls, import_lines(ls), s, e) for ls, s, e in ((lines_of(repo, p), s, e) for p, s, e in sides)]
     if all(sum(1 for i, l in enumerate(ls[s - 1:e], s) if i not in imp and not PASSED.match(l)) < MIN_LINES
