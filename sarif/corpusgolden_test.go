@@ -18,14 +18,24 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-// goldenLogs are the logs whose reading is kept as goldens: every corpus
-// log and every SARIF fixture (the hostile ones among them).
-func goldenLogs(t *testing.T) []string {
+// eachGoldenLog runs check as a subtest for each log whose reading is kept
+// as a golden (every corpus log and every SARIF fixture, the hostile ones
+// among them), with the log's name, its bytes and its golden's path.
+func eachGoldenLog(t *testing.T, check func(t *testing.T, name string, data []byte, goldenPath string)) {
 	fix, err := filepath.Glob(filepath.Join(sariftest.RepoRoot(t), "fixtures", "sarif", "*.sarif"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	return append(corpusFiles(t), fix...)
+	for _, path := range append(corpusFiles(t), fix...) {
+		name := filepath.Base(path)
+		t.Run(name, func(t *testing.T) {
+			data, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			check(t, name, data, filepath.Join("testdata", "corpus", strings.TrimSuffix(name, ".sarif")+".json"))
+		})
+	}
 }
 
 // readGolden is what reading a log gives, as one JSON document: its
@@ -81,17 +91,9 @@ func lintLines(lints []diag.Lint) []string {
 // goldens were written by the reader before issue 25 made one reader of
 // two, so they hold its behaviour.
 func TestCorpusGolden(t *testing.T) {
-	for _, path := range goldenLogs(t) {
-		name := filepath.Base(path)
-		t.Run(name, func(t *testing.T) {
-			data, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			got := readAsGolden(t, name, data, "/src")
-			golden.Check(t, filepath.Join("testdata", "corpus", strings.TrimSuffix(name, ".sarif")+".json"), got, *update)
-		})
-	}
+	eachGoldenLog(t, func(t *testing.T, name string, data []byte, goldenPath string) {
+		golden.Check(t, goldenPath, readAsGolden(t, name, data, "/src"), *update)
+	})
 }
 
 // TestCorpusStreamedIsGolden writes each log that has one run to a file
@@ -99,54 +101,47 @@ func TestCorpusGolden(t *testing.T) {
 // meaning, and with agc.Encode's text of it, byte for byte; and its lints
 // with the golden's.
 func TestCorpusStreamedIsGolden(t *testing.T) {
-	for _, path := range goldenLogs(t) {
-		name := filepath.Base(path)
-		t.Run(name, func(t *testing.T) {
-			data, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			want, err := os.ReadFile(filepath.Join("testdata", "corpus", strings.TrimSuffix(name, ".sarif")+".json"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			var g readGolden
-			if err := json.Unmarshal(want, &g); err != nil {
-				t.Fatal(err)
-			}
-			f, err := os.Create(filepath.Join(t.TempDir(), "out.agc.json"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer f.Close()
-			conv, err := sarif.Read(data, name, sarif.Options{Root: "/src", FailLevel: "warning", Out: f})
-			if err != nil || !conv.Written {
-				t.Skipf("not written (%v): the golden has the error or several runs", err)
-			}
-			lints := conv.Lints
-			got, err := os.ReadFile(f.Name())
-			if err != nil {
-				t.Fatal(err)
-			}
-			if len(g.Responses) != 1 {
-				t.Fatalf("streamed a log of %d responses", len(g.Responses))
-			}
-			if d, err := golden.JSONDiff(g.Responses[0], got); d != "" || err != nil {
-				t.Errorf("streamed output differs from the golden's response (%v):\n%s", err, d)
-			}
-			// The bytes are agc.Encode's.
-			r, err := agc.Decode(name, got, agc.Limits{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if again, err := agc.Encode(r); err != nil || !bytes.Equal(again, got) {
-				t.Errorf("streamed output is not agc.Encode's text (%v)", err)
-			}
-			if d := cmp.Diff(g.Lints, lintLines(lints)); d != "" {
-				t.Errorf("lints (-golden +streamed):\n%s", d)
-			}
-		})
-	}
+	eachGoldenLog(t, func(t *testing.T, name string, data []byte, goldenPath string) {
+		want, err := os.ReadFile(goldenPath)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var g readGolden
+		if err := json.Unmarshal(want, &g); err != nil {
+			t.Fatal(err)
+		}
+		f, err := os.Create(filepath.Join(t.TempDir(), "out.agc.json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		conv, err := sarif.Read(data, name, sarif.Options{Root: "/src", FailLevel: "warning", Out: f})
+		if err != nil || !conv.Written {
+			t.Skipf("not written (%v): the golden has the error or several runs", err)
+		}
+		lints := conv.Lints
+		got, err := os.ReadFile(f.Name())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(g.Responses) != 1 {
+			t.Fatalf("streamed a log of %d responses", len(g.Responses))
+		}
+		if d, err := golden.JSONDiff(g.Responses[0], got); d != "" || err != nil {
+			t.Errorf("streamed output differs from the golden's response (%v):\n%s", err, d)
+		}
+		// The bytes are agc.Encode's.
+		r, err := agc.Decode(name, got, agc.Limits{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if again, err := agc.Encode(r); err != nil || !bytes.Equal(again, got) {
+			t.Errorf("streamed output is not agc.Encode's text (%v)", err)
+		}
+		if d := cmp.Diff(g.Lints, lintLines(lints)); d != "" {
+			t.Errorf("lints (-golden +streamed):\n%s", d)
+		}
+	})
 }
 
 // runCases are runs that stress the reader: member order, kinds, and what
