@@ -53,20 +53,10 @@ func TestRangesFoundInOnePass(t *testing.T) {
 		return fmt.Sprintf(`{"message":"m%d","location":{"path":"big.go","range":{"start":{"line":%d,"column":2}}},`+
 			`"suggestions":[{"range":{"start":{"line":%d,"column":1},"end":{"line":%d,"column":3}},"text":"y%d"}]}`, i%7, lines-i, lines-i, lines-i, i)
 	})
-	fsys := fstest.MapFS{"big.go": {Data: []byte(src)}}
-	var rs []*agc.Response
-	var scans diag.ScanCounter
-	rs, _ = ToAGC(res, ToAGCOptions{FS: fsys, Input: log, lineScans: &scans})
-	read := scans.Bytes()
-	if read > 2*int64(len(src)) {
-		t.Errorf("%d diagnostics read %d bytes of a %d-byte source (%.0f times)", n, read, len(src), float64(read)/float64(len(src)))
-	}
-	if len(rs) != 1 || len(rs[0].Findings) != n {
-		t.Fatalf("%d responses", len(rs))
-	}
+	findings := findingsLineScanned(t, res, log, "big.go", src, n)
 	// The same ids as the source read for each: an id hashes its line's
 	// text and its message (docs/rdf-mapping.md).
-	for i, f := range rs[0].Findings {
+	for i, f := range findings {
 		s, _, ok := offsets([]byte(src), &Range{Start: Position{Line: lines - i}}, nil)
 		if !ok || s != 7*(lines-i-1) || f.Remedy.Kind != agc.RemedyPatch {
 			t.Fatalf("finding %d: %+v (line at %d, %v)", i, f, s, ok)
@@ -177,17 +167,23 @@ func TestRangesOnOneLongLine(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fsys := fstest.MapFS{"min.js": {Data: []byte(src)}}
-	var rs []*agc.Response
+	findingsLineScanned(t, res, log, "min.js", src, n)
+}
+
+// findingsLineScanned converts res, whose diagnostics are in the one
+// source file path, and returns the findings of its one response; it fails
+// unless there are n and finding their lines read src at most twice over.
+func findingsLineScanned(t *testing.T, res *Result, log []byte, path, src string, n int) []agc.Finding {
+	t.Helper()
 	var scans diag.ScanCounter
-	rs, _ = ToAGC(res, ToAGCOptions{FS: fsys, Input: log, lineScans: &scans})
-	read := scans.Bytes()
-	if read > 2*int64(len(src)) {
-		t.Errorf("%d ranges on one %d-byte line read %d bytes of it (%.0f times)", n, len(src), read, float64(read)/float64(len(src)))
+	rs, _ := ToAGC(res, ToAGCOptions{FS: fstest.MapFS{path: {Data: []byte(src)}}, Input: log, lineScans: &scans})
+	if read := scans.Bytes(); read > 2*int64(len(src)) {
+		t.Errorf("%d diagnostics in %s read %d bytes of its %d (%.0f times)", n, path, read, len(src), float64(read)/float64(len(src)))
 	}
 	if len(rs) != 1 || len(rs[0].Findings) != n {
 		t.Fatalf("%d responses", len(rs))
 	}
+	return rs[0].Findings
 }
 
 // TestEditTextBounded is the attack of diagnostics that each replace a
