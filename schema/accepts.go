@@ -25,8 +25,10 @@ func Accepts(data []byte) bool {
 // false as soon as the schema refuses what it reads (or the bytes are not
 // what Accepts is promised); it then stops.
 type shape struct {
-	d []byte
-	i int
+	d     []byte
+	i     int
+	allow bool   // the verdict is allow
+	kind  string // the last kind kindOf read: a remedy's, a check's
 }
 
 func (s *shape) ws() {
@@ -266,43 +268,26 @@ func (s *shape) exponent() (int, bool) {
 
 // response is the schema's root.
 func (s *shape) response() bool {
-	var agc, gate, subject, verdict, findings, coverage, attempt bool
-	allow := false
-	ok := s.object(func(name []byte) bool {
-		switch string(name) {
-		case "agc":
-			t, ok := s.str()
-			agc = ok && string(t) == "0.1"
-			return agc
-		case "gate":
-			gate = s.members(gateMembers)
-			return gate
-		case "subject":
-			subject = s.members(subjectMembers)
-			return subject
-		case "verdict":
-			v, ok := s.enum("allow", "repaired", "block", "escalate")
-			verdict, allow = ok, v == "allow"
-			return ok
-		case "findings":
-			findings = s.array(s.finding)
-			return findings
-		case "coverage":
-			coverage = s.members(coverageMembers)
-			return coverage
-		case "attempt":
-			attempt = s.members(attemptMembers)
-			return attempt
-		case "carried":
-			return s.array(s.text)
-		}
-		return s.skip()
-	})
+	have, ok := s.members(responseMembers)
 	// §3: findings must be present unless verdict is allow.
-	return ok && agc && gate && subject && verdict && coverage && attempt && (allow || findings)
+	return ok && (s.allow || have&hasFindings != 0)
 }
 
-// The members of a remedy that its kinds need, as bits.
+// version is the root's agc member, the version of this schema.
+func (s *shape) version() bool {
+	t, ok := s.str()
+	return ok && string(t) == "0.1"
+}
+
+// verdict is the root's verdict; it notes in s.allow whether it is allow.
+func (s *shape) verdict() bool {
+	v, ok := s.enum("allow", "repaired", "block", "escalate")
+	s.allow = v == "allow"
+	return ok
+}
+
+// The members of a remedy that its kinds need, as bits of members' have:
+// remedyMembers lists them first, in this order.
 const (
 	needInput = 1 << iota
 	needTool
@@ -314,75 +299,26 @@ const (
 )
 
 // remedyNeeds is what each kind of remedy needs present and valid.
-var remedyNeeds = map[string]int{"rewrite": needInput, "generate": needTool, "patch": needEdits, "command": needRun, "delegate": needRole, "decide": needAsk | needOptions}
+var remedyNeeds = map[string]uint32{"rewrite": needInput, "generate": needTool, "patch": needEdits, "command": needRun, "delegate": needRole, "decide": needAsk | needOptions}
 
 // remedy is $defs/remedy with its six payload conditions.
 func (s *shape) remedy() bool {
-	kind, has := "", 0
-	ok := s.object(func(name []byte) bool {
-		ok, bit := false, 0
-		switch string(name) {
-		case "kind":
-			kind, ok = s.enum("rewrite", "generate", "patch", "command", "delegate", "decide")
-		case "input":
-			ok, bit = s.skip(), needInput
-		case "tool":
-			ok, bit = s.text(), needTool
-		case "edits":
-			n, arr := s.counted(s.edit)
-			ok, bit = arr && n >= 1, needEdits
-		case "run":
-			ok, bit = s.text(), needRun
-		case "role":
-			ok, bit = s.text(), needRole
-		case "authority":
-			ok = s.text()
-		case "ask":
-			ok, bit = s.text(), needAsk
-		case "options":
-			n, arr := s.counted(s.text)
-			ok, bit = arr && n >= 2, needOptions
-		case "applied":
-			ok = s.boolean()
-		default:
-			ok = s.skip()
-		}
-		if ok {
-			has |= bit
-		}
-		return ok
-	})
-	need := remedyNeeds[kind]
-	return ok && need != 0 && has&need == need
+	have, ok := s.members(remedyMembers)
+	need := remedyNeeds[s.kind]
+	return ok && need != 0 && have&need == need
 }
 
-// check is $defs/check with its two payload conditions.
+// check is $defs/check with its two payload conditions: bit 1 of have is
+// run, bit 2 condition (checkMembers).
 func (s *shape) check() bool {
-	kind := ""
-	var run, condition bool
-	ok := s.object(func(name []byte) bool {
-		var ok bool
-		switch string(name) {
-		case "kind":
-			kind, ok = s.enum("command", "preview", "condition")
-		case "run":
-			run = s.text()
-			ok = run
-		case "condition":
-			condition = s.text()
-			ok = condition
-		default:
-			ok = s.skip()
-		}
-		return ok
-	})
+	have, ok := s.members(checkMembers)
 	switch {
-	case !ok || kind == "":
+	case !ok:
 		return false
-	case kind == "command":
-		return run
-	case kind == "condition":
-		return condition
+	case s.kind == "command":
+		return have&(1<<1) != 0
+	case s.kind == "condition":
+		return have&(1<<2) != 0
 	}
 	return true
 }
@@ -396,15 +332,16 @@ type member struct {
 }
 
 // members reads an object whose members are ms (at most 32; any other
-// member is skipped) and checks that the required ones are there.
-func (s *shape) members(ms []member) bool {
-	var have, need uint32
+// member is skipped) and checks that the required ones are there; bit i of
+// have is set when ms[i] is.
+func (s *shape) members(ms []member) (have uint32, ok bool) {
+	var need uint32
 	for i, m := range ms {
 		if m.required {
 			need |= 1 << i
 		}
 	}
-	return s.object(func(name []byte) bool {
+	ok = s.object(func(name []byte) bool {
 		for i := range ms {
 			if string(name) == ms[i].name {
 				have |= 1 << i
@@ -412,7 +349,16 @@ func (s *shape) members(ms []member) bool {
 			}
 		}
 		return s.skip()
-	}) && have&need == need
+	})
+	return have, ok && have&need == need
+}
+
+// objectOf reads an object whose members are ms.
+func objectOf(ms []member) func(*shape) bool {
+	return func(s *shape) bool {
+		_, ok := s.members(ms)
+		return ok
+	}
 }
 
 // oneOf reads a string that must be one of values.
@@ -423,12 +369,59 @@ func oneOf(values ...string) func(*shape) bool {
 	}
 }
 
+// kindOf reads a kind that must be one of values, into s.kind.
+func kindOf(values ...string) func(*shape) bool {
+	return func(s *shape) bool {
+		var ok bool
+		s.kind, ok = s.enum(values...)
+		return ok
+	}
+}
+
+// atLeast reads an array of at least n items.
+func atLeast(n int, item func(*shape) bool) func(*shape) bool {
+	return func(s *shape) bool {
+		got, ok := s.counted(func() bool { return item(s) })
+		return ok && got >= n
+	}
+}
+
 // arrayOf reads an array of items.
 func arrayOf(item func(*shape) bool) func(*shape) bool {
 	return func(s *shape) bool { return s.array(func() bool { return item(s) }) }
 }
 
+// hasFindings is the bit of responseMembers' findings in members' have.
+const hasFindings = 1 << 0
+
 var (
+	responseMembers = []member{
+		{"findings", arrayOf((*shape).finding), false}, // required unless verdict is allow
+		{"agc", (*shape).version, true},
+		{"gate", objectOf(gateMembers), true},
+		{"subject", objectOf(subjectMembers), true},
+		{"verdict", (*shape).verdict, true},
+		{"coverage", objectOf(coverageMembers), true},
+		{"attempt", objectOf(attemptMembers), true},
+		{"carried", arrayOf((*shape).text), false},
+	}
+	remedyMembers = []member{
+		{"input", (*shape).skip, false},
+		{"tool", (*shape).text, false},
+		{"edits", atLeast(1, (*shape).edit), false},
+		{"run", (*shape).text, false},
+		{"role", (*shape).text, false},
+		{"ask", (*shape).text, false},
+		{"options", atLeast(2, (*shape).text), false},
+		{"kind", kindOf("rewrite", "generate", "patch", "command", "delegate", "decide"), true},
+		{"authority", (*shape).text, false},
+		{"applied", (*shape).boolean, false},
+	}
+	checkMembers = []member{
+		{"kind", kindOf("command", "preview", "condition"), true},
+		{"run", (*shape).text, false},
+		{"condition", (*shape).text, false},
+	}
 	gateMembers = []member{
 		{"id", (*shape).text, true},
 		{"kind", oneOf("deterministic", "judgment"), true},
@@ -466,6 +459,12 @@ var (
 	}
 )
 
-func (s *shape) finding() bool { return s.members(findingMembers) }
+func (s *shape) finding() bool {
+	_, ok := s.members(findingMembers)
+	return ok
+}
 
-func (s *shape) edit() bool { return s.members(editMembers) }
+func (s *shape) edit() bool {
+	_, ok := s.members(editMembers)
+	return ok
+}
