@@ -64,6 +64,13 @@ func (w *jsonWriter) quote(s string) {
 	w.comma = true
 }
 
+// member writes member n, whose value v is JSON text.
+func (w *jsonWriter) member(n string, v []byte) {
+	w.name(n)
+	w.b = append(w.b, v...)
+	w.comma = true
+}
+
 func (w *jsonWriter) str(n, v string, omitzero bool) {
 	if v == "" && omitzero {
 		return

@@ -205,9 +205,7 @@ func (w *runWriter) writeProps(e *encoder) error {
 			if err != nil {
 				return fmt.Errorf("encode %s: %w", m.key, err)
 			}
-			e.name(m.key)
-			e.b = append(e.b, raw...)
-			e.comma = true
+			e.member(m.key, raw)
 		}
 	}
 	e.close()
@@ -288,31 +286,21 @@ func (w *runWriter) writeFinding(e *encoder, f *agc.Finding, xf xFinding) error 
 	// properties, in the order of their keys.
 	e.name("properties")
 	e.open()
-	e.name(propCheck)
-	e.b = append(e.b, check...)
-	e.comma = true
-	e.name(propID)
-	e.quote(f.ID)
-	e.name(propLocation)
-	e.quote(f.Location)
-	e.name(propRemedy)
-	e.b = append(e.b, remedy...)
-	e.comma = true
-	e.name(propSeverity)
-	e.quote(f.Severity)
-	e.name(propStatus)
-	e.quote(f.Status)
-	if len(f.Unknown) > 0 {
+	e.member(propCheck, check)
+	e.str(propID, f.ID, false)
+	e.str(propLocation, f.Location, false)
+	e.member(propRemedy, remedy)
+	e.str(propSeverity, f.Severity, false)
+	e.str(propStatus, f.Status, false)
+	if xf.compact != nil && len(f.Unknown) > 0 {
+		e.member(propUnknown, xf.compact)
+	} else if len(f.Unknown) > 0 {
 		e.name(propUnknown)
-		if xf.compact != nil {
-			e.b = append(e.b, xf.compact...)
-			e.comma = true
-		} else if err := e.raw(f.Unknown); err != nil {
+		if err := e.raw(f.Unknown); err != nil {
 			return fmt.Errorf("encode %s: %w", propUnknown, err)
 		}
 	}
-	e.name(propWhy)
-	e.quote(f.Why)
+	e.str(propWhy, f.Why, false)
 	e.close()
 
 	x, hasX := xf.rec, xf.ok
